@@ -1,0 +1,112 @@
+import type { z } from 'zod';
+import { contract, type BridgeError, type Result } from '../../preload/contract';
+import type { Logger } from '../log';
+import { AppError } from './app-error';
+import type { CallContext, Handlers } from './handlers';
+import { redactSecrets, type SecretSource } from './redactor';
+
+export type Dispatch = (
+  method: unknown,
+  input: unknown,
+  context: CallContext,
+) => Promise<Result<unknown>>;
+
+type LooseHandler = (input: unknown, context: CallContext) => unknown;
+
+interface Route {
+  schema: z.ZodType;
+  handler: LooseHandler;
+}
+
+/**
+ * The one door into main for both transports (Electron IPC and the browser host): looks the
+ * method up in the contract, parses the input with its schema, runs the handler, and answers
+ * with a Result envelope whose content never carries a secret.
+ */
+export function createDispatcher(options: {
+  handlers: Handlers;
+  secrets: SecretSource;
+  logger: Logger;
+}): Dispatch {
+  const routes = new Map<string, Route>();
+  for (const [domain, methods] of Object.entries(contract)) {
+    const domainHandlers = options.handlers[domain as keyof Handlers] as Record<
+      string,
+      LooseHandler
+    >;
+    for (const [name, def] of Object.entries(methods as Record<string, { input: z.ZodType }>)) {
+      const handler = domainHandlers[name];
+      if (!handler) throw new Error(`No handler for bridge method ${domain}.${name}`);
+      routes.set(`${domain}.${name}`, { schema: def.input, handler });
+    }
+  }
+
+  return async (method, input, context) => {
+    const reply = await run(method, input, context);
+    return redactSecrets(reply, options.secrets());
+  };
+
+  async function run(
+    method: unknown,
+    input: unknown,
+    context: CallContext,
+  ): Promise<Result<unknown>> {
+    const route = typeof method === 'string' ? routes.get(method) : undefined;
+    if (!route) {
+      return fail('unknown_method', `CaseDesk has no bridge method ${describeMethod(method)}.`);
+    }
+    const parsed = route.schema.safeParse(input);
+    if (!parsed.success) {
+      return fail(
+        'invalid_input',
+        `${String(method)}: ${formatIssues(parsed.error.issues)}`,
+        fieldMessages(parsed.error.issues),
+      );
+    }
+    try {
+      return { ok: true, value: await route.handler(parsed.data, context) };
+    } catch (error) {
+      if (error instanceof AppError) return fail(error.code, error.message, error.fields);
+      options.logger.error(`bridge ${String(method)} failed`, error);
+      return fail(
+        'internal',
+        `CaseDesk could not complete ${String(method)}. Details are in the log.`,
+      );
+    }
+  }
+}
+
+function fail(
+  code: BridgeError['code'],
+  message: string,
+  fields?: Record<string, string>,
+): Result<never> {
+  return {
+    ok: false,
+    error: fields && Object.keys(fields).length ? { code, message, fields } : { code, message },
+  };
+}
+
+/** The first problem of each top-level field, keyed by the field's name. */
+function fieldMessages(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path[0];
+    if (typeof key === 'string' && !(key in fields)) fields[key] = issue.message;
+  }
+  return fields;
+}
+
+function describeMethod(method: unknown): string {
+  if (typeof method !== 'string') return `of type ${method === null ? 'null' : typeof method}`;
+  return JSON.stringify(method.length > 80 ? `${method.slice(0, 80)}…` : method);
+}
+
+export function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues
+    .slice(0, 5)
+    .map((issue) =>
+      issue.path.length ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message,
+    )
+    .join('; ');
+}

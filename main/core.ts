@@ -1,0 +1,73 @@
+import { mkdir } from 'node:fs/promises';
+import type { Dispatcher } from 'undici';
+import { probeConnection } from './api/connection-probe';
+import { createAppHandlers } from './bridge/app-bridge';
+import { createDispatcher, type Dispatch } from './bridge/dispatcher';
+import { createEventHub, type EventHub } from './bridge/event-hub';
+import { createProfilesHandlers } from './bridge/profiles-bridge';
+import type { Logger } from './log';
+import { createProfileService, type ProfileService } from './session/profile-service';
+import { openProfileStore } from './session/profile-store';
+import { openTokenVault, type TokenCipher } from './session/token-vault';
+
+export interface CoreOptions {
+  dataDir: string;
+  version: string;
+  logger: Logger;
+  /** The keyring, where the runtime has one (Electron's safeStorage). */
+  cipher: TokenCipher | null;
+  /** Opens a validated https:/mailto: link with the operating system (Electron's shell). */
+  openExternal: ((url: string) => Promise<void>) | null;
+  /** Where network calls go; tests point it anywhere. */
+  network?: Dispatcher;
+}
+
+/** Everything under the bridge, the same for the Electron window and the browser host. */
+export interface Core {
+  dispatch: Dispatch;
+  events: EventHub;
+  profiles: ProfileService;
+  dispose(): Promise<void>;
+}
+
+export async function createCore(options: CoreOptions): Promise<Core> {
+  const { logger } = options;
+  await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+  const vault = await openTokenVault({ dataDir: options.dataDir, cipher: options.cipher, logger });
+  const secrets = () => vault.knownTokens();
+  const events = createEventHub(secrets);
+  const store = await openProfileStore({ dataDir: options.dataDir, logger });
+  const profiles = createProfileService({
+    store,
+    vault,
+    events,
+    probe: ({ baseUrl, token }) =>
+      probeConnection({
+        baseUrl,
+        token,
+        ...(options.network ? { dispatcher: options.network } : {}),
+      }),
+  });
+  const dispatch = createDispatcher({
+    secrets,
+    logger,
+    handlers: {
+      app: createAppHandlers({
+        info: {
+          name: 'CaseDesk',
+          version: options.version,
+          platform: process.platform,
+          dataDir: options.dataDir,
+        },
+        openExternal: options.openExternal,
+      }),
+      profiles: createProfilesHandlers(profiles),
+    },
+  });
+  return {
+    dispatch,
+    events,
+    profiles,
+    dispose: async () => {},
+  };
+}

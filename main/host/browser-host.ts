@@ -1,0 +1,268 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Dispatch } from '../bridge/dispatcher';
+import type { EventHub } from '../bridge/event-hub';
+import { contentTypeFor } from '../files/content-type';
+import type { Logger } from '../log';
+import { contentSecurityPolicy } from '../security/content-security-policy';
+import { resolveInsideRoot } from '../security/inside-root';
+import { isAllowedHost, isAllowedOrigin } from './request-guards';
+import { createSessionAuth } from './session-auth';
+
+const MAX_BRIDGE_BODY_BYTES = 1024 * 1024;
+const HEARTBEAT_MS = 20_000;
+
+export interface BrowserHost {
+  /** The URL to open, with the one-time secret. */
+  url: string;
+  origin: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export interface BrowserHostOptions {
+  rendererDir: string;
+  dispatch: Dispatch;
+  events: EventHub;
+  logger: Logger;
+  /** 0 or absent for a random free port. */
+  port?: number;
+}
+
+/**
+ * Serves the built renderer and the bridge contract to a browser on 127.0.0.1 only: the same
+ * dispatcher the Electron window uses, over same-origin fetch, with events over SSE.
+ */
+export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
+  const server = createServer();
+  const streams = new Set<ServerResponse>();
+  await new Promise<void>((resolveListen, rejectListen) => {
+    server.once('error', rejectListen);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', rejectListen);
+      resolveListen();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const auth = createSessionAuth(port);
+  const origin = `http://127.0.0.1:${port}`;
+
+  server.on('request', (request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      options.logger.error('browser host request failed', error);
+      if (!response.headersSent) sendText(response, 500, 'CaseDesk could not answer this request.');
+      else response.destroy();
+    });
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    setSecurityHeaders(response);
+    const method = request.method ?? 'GET';
+    if (!isAllowedHost(request.headers.host, port)) {
+      return sendText(
+        response,
+        403,
+        'This address is not CaseDesk. Open the link CaseDesk printed.',
+      );
+    }
+    if (!isAllowedOrigin(request.headers.origin, port, method)) {
+      return sendText(response, 403, 'Requests from other sites are refused.');
+    }
+    const url = new URL(request.url ?? '/', origin);
+    const hasSession = auth.isValidSession(request.headers.cookie);
+
+    const offered = url.searchParams.get('secret');
+    if (offered !== null && (method === 'GET' || method === 'HEAD')) {
+      return exchangeSecret(response, offered, hasSession, url);
+    }
+    if (!hasSession) {
+      return sendText(
+        response,
+        401,
+        'Open CaseDesk with the link it printed when it started (it works once, in one browser).',
+      );
+    }
+    if (url.pathname.startsWith('/bridge/')) {
+      if (method !== 'POST') return sendText(response, 405, 'Bridge calls are POST requests.');
+      return bridgeCall(
+        request,
+        response,
+        decodeURIComponent(url.pathname.slice('/bridge/'.length)),
+      );
+    }
+    if (url.pathname === '/events') {
+      if (method !== 'GET') return sendText(response, 405, 'Events are read with GET.');
+      return eventStream(request, response);
+    }
+    if (method !== 'GET' && method !== 'HEAD')
+      return sendText(response, 405, 'Method not allowed.');
+    return serveFile(response, url.pathname, method === 'HEAD');
+  }
+
+  function exchangeSecret(
+    response: ServerResponse,
+    offered: string,
+    hasSession: boolean,
+    url: URL,
+  ): void {
+    url.searchParams.delete('secret');
+    const target = `${url.pathname}${url.search}`;
+    if (hasSession) return redirect(response, target);
+    const session = auth.exchange(offered);
+    if (!session) {
+      return sendText(
+        response,
+        403,
+        'This CaseDesk link is wrong or was already used. Restart CaseDesk for a new link.',
+      );
+    }
+    response.setHeader(
+      'Set-Cookie',
+      `${auth.cookieName}=${session}; HttpOnly; SameSite=Strict; Path=/`,
+    );
+    redirect(response, target);
+  }
+
+  async function bridgeCall(
+    request: IncomingMessage,
+    response: ServerResponse,
+    method: string,
+  ): Promise<void> {
+    const type = request.headers['content-type'] ?? '';
+    if (!type.toLowerCase().startsWith('application/json')) {
+      return sendJson(response, 415, {
+        ok: false,
+        error: { code: 'invalid_input', message: 'Bridge calls are sent as application/json.' },
+      });
+    }
+    const body = await readBody(request, MAX_BRIDGE_BODY_BYTES);
+    if (body === null) {
+      return sendJson(response, 413, {
+        ok: false,
+        error: { code: 'invalid_input', message: 'This request is too large for a bridge call.' },
+      });
+    }
+    let envelope: unknown;
+    try {
+      envelope = body.length === 0 ? {} : JSON.parse(body);
+    } catch {
+      return sendJson(response, 400, {
+        ok: false,
+        error: { code: 'invalid_input', message: 'The bridge call is not valid JSON.' },
+      });
+    }
+    if (!envelope || typeof envelope !== 'object' || Array.isArray(envelope)) {
+      return sendJson(response, 400, {
+        ok: false,
+        error: { code: 'invalid_input', message: 'A bridge call is a JSON object {"input": …}.' },
+      });
+    }
+    const input = (envelope as { input?: unknown }).input;
+    sendJson(response, 200, await options.dispatch(method, input, { transport: 'browser' }));
+  }
+
+  function eventStream(request: IncomingMessage, response: ServerResponse): void {
+    response.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+    });
+    response.write(': connected\n\n');
+    streams.add(response);
+    const unsubscribe = options.events.subscribe((name, payload) => {
+      response.write(`data: ${JSON.stringify({ name, payload })}\n\n`);
+    });
+    const heartbeat = setInterval(() => response.write(': heartbeat\n\n'), HEARTBEAT_MS);
+    const stop = () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      streams.delete(response);
+    };
+    request.on('close', stop);
+    response.on('close', stop);
+  }
+
+  async function serveFile(
+    response: ServerResponse,
+    pathname: string,
+    headOnly: boolean,
+  ): Promise<void> {
+    const wanted = pathname === '/' ? '/index.html' : pathname;
+    let file = await resolveInsideRoot(options.rendererDir, wanted);
+    // Paths without an extension belong to the single-page app.
+    if (!file && !/\.[a-z0-9]+$/i.test(wanted))
+      file = await resolveInsideRoot(options.rendererDir, '/index.html');
+    const info = file ? await stat(file).catch(() => null) : null;
+    if (!file || !info?.isFile()) return sendText(response, 404, 'Not found.');
+    response.writeHead(200, {
+      'Content-Type': contentTypeFor(file),
+      'Content-Length': info.size,
+      'Cache-Control': file.endsWith('.html') ? 'no-store' : 'private, max-age=3600',
+    });
+    if (headOnly) return void response.end();
+    createReadStream(file).pipe(response);
+  }
+
+  return {
+    url: `${origin}/?secret=${auth.secret}`,
+    origin,
+    port,
+    close: () =>
+      new Promise<void>((resolveClose) => {
+        for (const stream of streams) stream.end();
+        server.close(() => resolveClose());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function setSecurityHeaders(response: ServerResponse): void {
+  response.setHeader('Content-Security-Policy', contentSecurityPolicy('browser'));
+  response.setHeader('X-Content-Type-Options', 'nosniff');
+  response.setHeader('Referrer-Policy', 'no-referrer');
+  response.setHeader('X-Frame-Options', 'DENY');
+  response.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+  response.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+}
+
+function sendText(response: ServerResponse, status: number, text: string): void {
+  response.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Cache-Control': 'no-store',
+  });
+  response.end(`${text}\n`);
+}
+
+function sendJson(response: ServerResponse, status: number, value: unknown): void {
+  const body = JSON.stringify(value);
+  response.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Length': Buffer.byteLength(body),
+  });
+  response.end(body);
+}
+
+function redirect(response: ServerResponse, location: string): void {
+  response.writeHead(303, { Location: location, 'Cache-Control': 'no-store' });
+  response.end();
+}
+
+function readBody(request: IncomingMessage, limit: number): Promise<string | null> {
+  return new Promise((resolveBody, rejectBody) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let overflowed = false;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) overflowed = true;
+      if (!overflowed) chunks.push(chunk);
+    });
+    request.on('end', () =>
+      resolveBody(overflowed ? null : Buffer.concat(chunks).toString('utf8')),
+    );
+    request.on('error', rejectBody);
+  });
+}

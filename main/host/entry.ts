@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createCore } from '../core';
+import { createConsoleLogger } from '../log';
+import { startBrowserHost } from './browser-host';
+import { defaultDataDir } from './default-data-dir';
+import { parseHostArgs } from './host-args';
+import { openInChromium } from './open-browser';
+
+// `npm run start:browser`: the browser host alone. Prints exactly one line,
+// `CaseDesk ready at <url>`, once it serves; everything else goes to stderr.
+async function main(): Promise<void> {
+  const args = parseHostArgs(process.argv.slice(2));
+  const here = dirname(fileURLToPath(import.meta.url));
+  const appRoot = resolve(here, '..', '..');
+  const dataDir = resolve(args.dataDir ?? defaultDataDir());
+  const logger = createConsoleLogger('casedesk-host');
+  // stdout carries only the ready line, for scripts and tests.
+  console.log = (...items: unknown[]) => console.error(...items);
+
+  const core = await createCore({
+    dataDir,
+    version: readVersion(appRoot),
+    logger,
+    cipher: null,
+    openExternal: null,
+  });
+  const host = await startBrowserHost({
+    rendererDir: join(appRoot, 'out', 'renderer'),
+    dispatch: core.dispatch,
+    events: core.events,
+    logger,
+    port: args.port,
+  });
+  process.stdout.write(`CaseDesk ready at ${host.url}\n`);
+  if (args.open) {
+    const why = openInChromium(host.url, dataDir);
+    if (why) process.stderr.write(`Not opening a browser (${why}): open the URL above yourself.\n`);
+  }
+
+  const stop = () => {
+    void host
+      .close()
+      .then(() => core.dispose())
+      .finally(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+function readVersion(appRoot: string): string {
+  try {
+    const pkg = JSON.parse(readFileSync(join(appRoot, 'package.json'), 'utf8')) as {
+      version?: unknown;
+    };
+    return typeof pkg.version === 'string' ? pkg.version : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `CaseDesk could not start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,83 @@
+// The Electron shell: app lifecycle, the window, security guards, and the bridge over IPC.
+// Everything else is plain Node code in createCore, shared with the browser host.
+import { fileURLToPath } from 'node:url';
+import { app, type BrowserWindow, session, shell } from 'electron';
+import { createCore, type Core } from './core';
+import { createConsoleLogger } from './log';
+import { isSafeExternalUrl } from './security/external-url';
+import { registerAppScheme, serveAppProtocol } from './shell/app-protocol';
+import { denyAllPermissions, guardWebContents } from './shell/guards';
+import { registerIpcBridge } from './shell/ipc-bridge';
+import { createMainWindow } from './shell/main-window';
+import { createSafeStorageCipher } from './shell/safe-storage-cipher';
+
+const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url));
+const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
+const logger = createConsoleLogger();
+
+async function openExternal(url: string): Promise<void> {
+  if (!isSafeExternalUrl(url)) throw new Error('CaseDesk opens only https: and mailto: links.');
+  await shell.openExternal(url);
+}
+
+app.enableSandbox();
+registerAppScheme();
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  let core: Core | null = null;
+  let mainWindow: BrowserWindow | null = null;
+  const disposers: Array<() => void> = [];
+
+  const showWindow = () => {
+    if (mainWindow && !mainWindow.isDestroyed()) {
+      if (mainWindow.isMinimized()) mainWindow.restore();
+      mainWindow.focus();
+      return;
+    }
+    mainWindow = createMainWindow(preloadPath);
+    mainWindow.on('closed', () => {
+      mainWindow = null;
+    });
+  };
+
+  app.on('web-contents-created', (_event, contents) => guardWebContents(contents, openExternal));
+  app.on('second-instance', showWindow);
+  app.on('activate', () => {
+    if (core) showWindow();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('will-quit', () => {
+    for (const dispose of disposers.reverse()) dispose();
+    void core?.dispose();
+  });
+
+  app
+    .whenReady()
+    .then(async () => {
+      denyAllPermissions(session.defaultSession);
+      disposers.push(serveAppProtocol(rendererDir));
+      core = await createCore({
+        dataDir: app.getPath('userData'),
+        version: app.getVersion(),
+        logger,
+        cipher: createSafeStorageCipher(),
+        openExternal,
+      });
+      disposers.push(
+        registerIpcBridge({
+          dispatch: core.dispatch,
+          events: core.events,
+          getWindow: () => mainWindow,
+        }),
+      );
+      showWindow();
+    })
+    .catch((error: unknown) => {
+      logger.error('CaseDesk could not start', error);
+      app.exit(1);
+    });
+}

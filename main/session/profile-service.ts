@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type {
+  ConnectionTestResult,
+  ProfileView,
+  ProfilesState,
+  SaveProfileInput,
+  TestConnectionInput,
+} from '../../preload/contract';
+import { AppError } from '../bridge/app-error';
+import type { EventHub } from '../bridge/event-hub';
+import type { ProfileStore, StoredProfile } from './profile-store';
+import type { TokenVault } from './token-vault';
+
+type SaveInput = z.output<typeof SaveProfileInput>;
+type TestInput = z.output<typeof TestConnectionInput>;
+
+export type ConnectionProbe = (target: {
+  baseUrl: string;
+  token: string;
+}) => Promise<ConnectionTestResult>;
+
+export interface ProfileService {
+  list(): ProfilesState;
+  save(input: SaveInput): Promise<ProfileView>;
+  remove(id: string): Promise<ProfilesState>;
+  activate(id: string): Promise<ProfileView>;
+  testConnection(input: TestInput): Promise<ConnectionTestResult>;
+  /** For main only: the active profile with its token, for the API client. */
+  activeCredentials(): { profile: ProfileView; token: string } | null;
+}
+
+export function createProfileService(deps: {
+  store: ProfileStore;
+  vault: TokenVault;
+  events: EventHub;
+  probe: ConnectionProbe;
+  now?: () => Date;
+}): ProfileService {
+  const now = deps.now ?? (() => new Date());
+  const { store, vault, events } = deps;
+
+  const view = (profile: StoredProfile): ProfileView => ({
+    ...profile,
+    hasToken: vault.get(profile.id) !== undefined,
+  });
+
+  const state = (): ProfilesState => {
+    const file = store.snapshot();
+    return {
+      profiles: file.profiles.map(view),
+      activeProfileId: file.activeProfileId,
+      secretStorage: vault.status(),
+    };
+  };
+
+  const changed = () =>
+    events.emit('profiles.changed', { activeProfileId: store.snapshot().activeProfileId });
+
+  const find = (id: string): StoredProfile => {
+    const profile = store.snapshot().profiles.find((candidate) => candidate.id === id);
+    if (!profile)
+      throw new AppError(
+        'not_found',
+        'That profile no longer exists. It may have been removed in another window.',
+      );
+    return profile;
+  };
+
+  return {
+    list: state,
+
+    async save(input) {
+      const existing = input.id === undefined ? undefined : find(input.id);
+      const others = store.snapshot().profiles.filter((profile) => profile.id !== existing?.id);
+      if (
+        others.some(
+          (profile) => profile.name.toLocaleLowerCase() === input.name.toLocaleLowerCase(),
+        )
+      ) {
+        const message = `A profile named “${input.name}” already exists. Choose another name.`;
+        throw new AppError('conflict', message, { name: message });
+      }
+      if (input.tokenStorage === 'secure' && !vault.status().secureAvailable) {
+        throw new AppError(
+          'secure_storage_unavailable',
+          'This system has no keyring to encrypt the token. Keep it in memory for this run, or store it in a private file.',
+        );
+      }
+      const id = existing?.id ?? randomUUID();
+      const token = input.token ?? (existing ? vault.get(existing.id) : undefined);
+      if (!existing && input.token === undefined) {
+        throw new AppError('invalid_input', 'Enter the API token.', {
+          token: 'Enter the API token.',
+        });
+      }
+      if (existing && token === undefined && existing.tokenStorage !== input.tokenStorage) {
+        throw new AppError('invalid_input', 'Enter the token again to change where it is kept.', {
+          token: 'Enter the token again to change where it is kept.',
+        });
+      }
+      if (
+        token !== undefined &&
+        (input.token !== undefined || existing?.tokenStorage !== input.tokenStorage)
+      ) {
+        await vault.put(id, token, input.tokenStorage);
+      }
+      const at = now().toISOString();
+      const saved: StoredProfile = {
+        id,
+        name: input.name,
+        baseUrl: input.baseUrl,
+        tokenStorage: input.tokenStorage,
+        createdAt: existing?.createdAt ?? at,
+        updatedAt: at,
+        // A result for another URL or token says nothing about this one.
+        lastTest:
+          existing && existing.baseUrl === input.baseUrl && input.token === undefined
+            ? existing.lastTest
+            : null,
+      };
+      await store.update((file) => ({
+        ...file,
+        activeProfileId: file.activeProfileId ?? id,
+        profiles: existing
+          ? file.profiles.map((profile) => (profile.id === id ? saved : profile))
+          : [...file.profiles, saved],
+      }));
+      changed();
+      return view(saved);
+    },
+
+    async remove(id) {
+      find(id);
+      // The token goes first: a crash in between leaves a profile asking for its token again,
+      // never a secret kept for a profile that no longer exists.
+      await vault.remove(id);
+      await store.update((file) => {
+        const profiles = file.profiles.filter((profile) => profile.id !== id);
+        const activeProfileId =
+          file.activeProfileId === id ? (profiles[0]?.id ?? null) : file.activeProfileId;
+        return { ...file, activeProfileId, profiles };
+      });
+      changed();
+      return state();
+    },
+
+    async activate(id) {
+      const profile = find(id);
+      await store.update((file) => ({ ...file, activeProfileId: id }));
+      changed();
+      return view(profile);
+    },
+
+    async testConnection(input) {
+      const saved = input.id === undefined ? undefined : find(input.id);
+      const token = input.token ?? (saved ? vault.get(saved.id) : undefined);
+      if (token === undefined) {
+        throw new AppError(
+          'invalid_input',
+          'No token is stored for this profile. Enter it again.',
+          {
+            token: 'No token is stored for this profile. Enter it again.',
+          },
+        );
+      }
+      const result = await deps.probe({ baseUrl: input.baseUrl, token });
+      const storedToken = saved ? vault.get(saved.id) : undefined;
+      if (saved && saved.baseUrl === input.baseUrl && token === storedToken) {
+        await store.update((file) => ({
+          ...file,
+          profiles: file.profiles.map((profile) =>
+            profile.id === saved.id ? { ...profile, lastTest: result } : profile,
+          ),
+        }));
+        changed();
+      }
+      return result;
+    },
+
+    activeCredentials() {
+      const file = store.snapshot();
+      const profile = file.profiles.find((candidate) => candidate.id === file.activeProfileId);
+      if (!profile) return null;
+      const token = vault.get(profile.id);
+      return token === undefined ? null : { profile: view(profile), token };
+    },
+  };
+}

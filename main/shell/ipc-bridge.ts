@@ -1,0 +1,44 @@
+import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
+import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../preload/channels';
+import type { Dispatch } from '../bridge/dispatcher';
+import type { EventHub } from '../bridge/event-hub';
+import { isTrustedSender } from '../security/trusted-sender';
+
+/** The contract over IPC: one invoke channel into the dispatcher, one event channel out. */
+export function registerIpcBridge(deps: {
+  dispatch: Dispatch;
+  events: EventHub;
+  getWindow: () => BrowserWindow | null;
+}): () => void {
+  ipcMain.handle(
+    INVOKE_CHANNEL,
+    async (event: IpcMainInvokeEvent, method: unknown, input: unknown) => {
+      const window = deps.getWindow();
+      const frame = event.senderFrame;
+      const trusted = isTrustedSender({
+        isMainWindowContents:
+          window !== null && !window.isDestroyed() && event.sender === window.webContents,
+        isTopFrame: frame !== null && window !== null && frame === window.webContents.mainFrame,
+        frameUrl: frame?.url ?? null,
+      });
+      if (!trusted) {
+        return {
+          ok: false,
+          error: {
+            code: 'forbidden_sender',
+            message: 'Bridge calls are accepted only from CaseDesk itself.',
+          },
+        };
+      }
+      return deps.dispatch(method, input, { transport: 'electron' });
+    },
+  );
+  const unsubscribe = deps.events.subscribe((name, payload) => {
+    const window = deps.getWindow();
+    if (window && !window.isDestroyed()) window.webContents.send(EVENT_CHANNEL, name, payload);
+  });
+  return () => {
+    ipcMain.removeHandler(INVOKE_CHANNEL);
+    unsubscribe();
+  };
+}

@@ -1,0 +1,57 @@
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import type {
+  ApiMethod,
+  ApiSubscription,
+  CasedeskApi,
+  EventMap,
+  EventName,
+  MethodName,
+} from './contract';
+import { EVENT_CHANNEL, INVOKE_CHANNEL } from './channels';
+
+// The renderer gets named methods only: no ipcRenderer, no generic invoke. Main parses every
+// input against the contract and checks that the call comes from the app's own top frame.
+
+function call<N extends MethodName>(name: N): ApiMethod<N> {
+  return ((input?: unknown) => ipcRenderer.invoke(INVOKE_CHANNEL, name, input)) as ApiMethod<N>;
+}
+
+type Listener = (payload: unknown) => void;
+const listeners = new Map<EventName, Set<Listener>>();
+
+ipcRenderer.on(EVENT_CHANNEL, (_event: IpcRendererEvent, name: unknown, payload: unknown) => {
+  const forEvent = listeners.get(name as EventName);
+  if (!forEvent) return;
+  for (const listener of [...forEvent]) listener(payload);
+});
+
+function subscribe<E extends EventName>(name: E): ApiSubscription<E> {
+  return (listener: (payload: EventMap[E]) => void) => {
+    if (typeof listener !== 'function')
+      throw new TypeError(`${name}: the listener must be a function`);
+    const wrapped: Listener = (payload) => listener(payload as EventMap[E]);
+    const forEvent = listeners.get(name) ?? new Set<Listener>();
+    forEvent.add(wrapped);
+    listeners.set(name, forEvent);
+    return () => {
+      forEvent.delete(wrapped);
+    };
+  };
+}
+
+export const casedesk = {
+  app: {
+    info: call('app.info'),
+    openExternal: call('app.openExternal'),
+  },
+  profiles: {
+    list: call('profiles.list'),
+    save: call('profiles.save'),
+    remove: call('profiles.remove'),
+    activate: call('profiles.activate'),
+    testConnection: call('profiles.testConnection'),
+    onChanged: subscribe('profiles.changed'),
+  },
+} satisfies CasedeskApi;
+
+contextBridge.exposeInMainWorld('casedesk', casedesk);

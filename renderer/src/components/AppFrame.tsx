@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { useProfiles } from '../features/profiles/store';
+import { useTheme, type ThemeChoice } from '../lib/theme';
+
+export function AppFrame({ children }: { children: ReactNode }) {
+  const activeProfile = useProfiles((state) =>
+    state.profiles.find((profile) => profile.id === state.activeProfileId),
+  );
+  const theme = useTheme((state) => state.choice);
+  const setTheme = useTheme((state) => state.setChoice);
+  return (
+    <div className="app-frame">
+      <header className="topbar">
+        <div className="brand">
+          <span className="brand-mark" aria-hidden="true">
+            C
+          </span>
+          <span className="brand-name">CaseDesk</span>
+        </div>
+        <div className="topbar-status" data-testid="active-profile">
+          {activeProfile ? (
+            <>
+              <span className="topbar-label">Profile</span>
+              <span className="topbar-value">{activeProfile.name}</span>
+            </>
+          ) : (
+            <span className="topbar-label">No active profile</span>
+          )}
+        </div>
+        <label className="theme-picker">
+          <span className="visually-hidden">Theme</span>
+          <select value={theme} onChange={(event) => setTheme(event.target.value as ThemeChoice)}>
+            <option value="system">System theme</option>
+            <option value="light">Light</option>
+            <option value="dark">Dark</option>
+          </select>
+        </label>
+      </header>
+      <main className="app-main">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Button } from './Button';
+
+/** A modal confirmation on the native <dialog>: focus is trapped, Escape cancels. */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  busy = false,
+}: {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  busy?: boolean;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby="confirm-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      <h2 id="confirm-title" className="dialog-title">
+        {title}
+      </h2>
+      <div className="dialog-body">{children}</div>
+      <div className="dialog-actions">
+        <Button onClick={onCancel} autoFocus>
+          Cancel
+        </Button>
+        <Button variant="danger" onClick={onConfirm} busy={busy}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </dialog>
+  );
+}

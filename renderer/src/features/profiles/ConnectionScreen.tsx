@@ -1,0 +1,65 @@
+import { useEffect } from 'react';
+import { Banner } from '../../components/Banner';
+import { ProfileForm } from './ProfileForm';
+import { ProfileList } from './ProfileList';
+import { useProfiles } from './store';
+
+/** Add, edit, remove, test and switch connection profiles. */
+export function ConnectionScreen() {
+  const phase = useProfiles((state) => state.phase);
+  const loadError = useProfiles((state) => state.loadError);
+  const profiles = useProfiles((state) => state.profiles);
+  const selection = useProfiles((state) => state.selection);
+  const activeProfileId = useProfiles((state) => state.activeProfileId);
+  const secretStorage = useProfiles((state) => state.secretStorage);
+  const select = useProfiles((state) => state.select);
+  const load = useProfiles((state) => state.load);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'n') {
+        event.preventDefault();
+        select({ kind: 'new' });
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [select]);
+
+  if (phase === 'error') {
+    return (
+      <div className="screen-message">
+        <Banner tone="danger" title="CaseDesk could not read its profiles">
+          {loadError}{' '}
+          <button type="button" className="link-button" onClick={() => void load()}>
+            Try again
+          </button>
+        </Banner>
+      </div>
+    );
+  }
+  if (phase === 'loading' || !secretStorage) {
+    return (
+      <div className="screen-message" aria-busy="true">
+        Loading profiles…
+      </div>
+    );
+  }
+
+  const profile =
+    selection.kind === 'profile'
+      ? (profiles.find((candidate) => candidate.id === selection.id) ?? null)
+      : null;
+
+  return (
+    <div className="connection-screen" data-testid="connection-screen">
+      <ProfileList />
+      <ProfileForm
+        key={profile?.id ?? 'new'}
+        profile={profile}
+        isActive={profile !== null && profile.id === activeProfileId}
+        secretStorage={secretStorage}
+      />
+    </div>
+  );
+}

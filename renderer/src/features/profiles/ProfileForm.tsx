@@ -1,0 +1,251 @@
+import { useState, type FormEvent } from 'react';
+import type {
+  ConnectionTestResult,
+  ProfileView,
+  SecretStorageStatus,
+  TokenStorage,
+} from '../../../../preload/contract';
+import { Banner } from '../../components/Banner';
+import { Button } from '../../components/Button';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { TextField } from '../../components/TextField';
+import { errorMessage, fieldErrors } from '../../lib/api';
+import { OUTCOME_TITLE, OUTCOME_TONE } from './outcome-text';
+import { useProfiles } from './store';
+import { TokenStorageChoice } from './TokenStorageChoice';
+
+type Busy = null | 'save' | 'test' | 'remove' | 'activate';
+
+/** Add or edit one profile. Mounted anew (by key) for each selection, so its state starts clean. */
+export function ProfileForm({
+  profile,
+  isActive,
+  secretStorage,
+}: {
+  profile: ProfileView | null;
+  isActive: boolean;
+  secretStorage: SecretStorageStatus;
+}) {
+  const { save, remove, activate, testConnection, setFlash } = useProfiles.getState();
+  const flash = useProfiles((state) => state.flash);
+  const [name, setName] = useState(profile?.name ?? '');
+  const [baseUrl, setBaseUrl] = useState(profile?.baseUrl ?? '');
+  const [token, setToken] = useState('');
+  const [showToken, setShowToken] = useState(false);
+  const [tokenStorage, setTokenStorage] = useState<TokenStorage>(
+    profile?.tokenStorage ?? (secretStorage.secureAvailable ? 'secure' : 'memory'),
+  );
+  const [busy, setBusy] = useState<Busy>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [testResult, setTestResult] = useState<ConnectionTestResult | null>(
+    profile?.lastTest ?? null,
+  );
+  const [confirmRemove, setConfirmRemove] = useState(false);
+
+  const run = async (kind: Exclude<Busy, null>, action: () => Promise<void>) => {
+    setBusy(kind);
+    setFailure(null);
+    setFlash(null);
+    try {
+      await action();
+    } catch (error) {
+      const fields = fieldErrors(error);
+      setErrors(fields);
+      if (Object.keys(fields).length === 0) setFailure(errorMessage(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void run('save', async () => {
+      setErrors({});
+      await save({
+        ...(profile ? { id: profile.id } : {}),
+        name,
+        baseUrl,
+        ...(token.trim() ? { token } : {}),
+        tokenStorage,
+      });
+    });
+  };
+
+  const onTest = () =>
+    void run('test', async () => {
+      setErrors({});
+      setTestResult(null);
+      const result = await testConnection({
+        ...(profile ? { id: profile.id } : {}),
+        baseUrl,
+        ...(token.trim() ? { token } : {}),
+      });
+      setTestResult(result);
+    });
+
+  const tokenHint = profile
+    ? profile.hasToken
+      ? 'A token is stored. Leave empty to keep it.'
+      : 'No token is kept for this profile any more. Enter it again.'
+    : 'From your administrator or the service’s back office.';
+
+  return (
+    <section className="profile-form-panel" aria-labelledby="profile-form-title">
+      <header className="panel-head">
+        <div>
+          <h2 id="profile-form-title">{profile ? profile.name : 'New connection profile'}</h2>
+          <p className="panel-sub">
+            {profile
+              ? isActive
+                ? 'This is the active profile: CaseDesk works against this tenant.'
+                : 'Saved profile. Use it to make CaseDesk work against this tenant.'
+              : 'Connect CaseDesk to your tenant of the screening service.'}
+          </p>
+        </div>
+        {profile && !isActive && (
+          <Button
+            variant="primary"
+            busy={busy === 'activate'}
+            onClick={() => void run('activate', () => activate(profile.id))}
+            data-testid="activate-profile"
+          >
+            Use this profile
+          </Button>
+        )}
+        {profile && isActive && <span className="badge badge-accent">Active profile</span>}
+      </header>
+
+      {!secretStorage.secureAvailable && secretStorage.warning && (
+        <Banner
+          tone="warning"
+          title="Tokens cannot be encrypted on this system"
+          testId="storage-warning"
+        >
+          {secretStorage.warning}
+        </Banner>
+      )}
+
+      <form className="profile-form" onSubmit={onSubmit} noValidate>
+        <TextField
+          label="Name"
+          name="name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          placeholder="e.g. Production — EU tenant"
+          autoComplete="off"
+          maxLength={80}
+          error={errors.name}
+          autoFocus={!profile}
+        />
+        <TextField
+          label="Base URL"
+          name="baseUrl"
+          value={baseUrl}
+          onChange={(event) => setBaseUrl(event.target.value)}
+          placeholder="https://tenant.example.com"
+          autoComplete="off"
+          spellCheck={false}
+          inputMode="url"
+          error={errors.baseUrl}
+          hint={
+            <>
+              The address in front of <code>/api/v1</code>.
+            </>
+          }
+        />
+        <TextField
+          label="API token"
+          name="token"
+          type={showToken ? 'text' : 'password'}
+          value={token}
+          onChange={(event) => setToken(event.target.value)}
+          placeholder={profile?.hasToken ? '•••••••• (stored)' : 'Paste the token'}
+          autoComplete="off"
+          spellCheck={false}
+          error={errors.token}
+          hint={tokenHint}
+          trailing={
+            <Button
+              variant="ghost"
+              onClick={() => setShowToken((shown) => !shown)}
+              aria-pressed={showToken}
+            >
+              {showToken ? 'Hide' : 'Show'}
+            </Button>
+          }
+        />
+        <TokenStorageChoice
+          value={tokenStorage}
+          onChange={setTokenStorage}
+          status={secretStorage}
+        />
+        {errors.tokenStorage && <p className="field-error">{errors.tokenStorage}</p>}
+
+        {failure && (
+          <Banner tone="danger" title="That did not work" testId="form-error">
+            {failure}
+          </Banner>
+        )}
+        {flash && (
+          <Banner tone="success" testId="form-notice">
+            {flash}
+          </Banner>
+        )}
+        {testResult && (
+          <div data-testid="connection-result" data-outcome={testResult.outcome}>
+            <Banner
+              tone={OUTCOME_TONE[testResult.outcome]}
+              title={OUTCOME_TITLE[testResult.outcome]}
+            >
+              {testResult.message}
+              <span className="result-meta">
+                {testResult.httpStatus !== null && <> HTTP {testResult.httpStatus} · </>}
+                {testResult.latencyMs} ms · {new Date(testResult.testedAt).toLocaleString()}
+              </span>
+            </Banner>
+          </div>
+        )}
+
+        <div className="form-actions">
+          <Button variant="primary" type="submit" busy={busy === 'save'} data-testid="save-profile">
+            {profile ? 'Save changes' : 'Add profile'}
+          </Button>
+          <Button onClick={onTest} busy={busy === 'test'} data-testid="test-connection">
+            Test connection
+          </Button>
+          <span className="spacer" />
+          {profile && (
+            <Button
+              variant="ghost"
+              className="btn-danger-quiet"
+              onClick={() => setConfirmRemove(true)}
+              data-testid="remove-profile"
+            >
+              Remove…
+            </Button>
+          )}
+        </div>
+      </form>
+
+      {profile && (
+        <ConfirmDialog
+          open={confirmRemove}
+          title={`Remove “${profile.name}”?`}
+          confirmLabel="Remove profile"
+          busy={busy === 'remove'}
+          onCancel={() => setConfirmRemove(false)}
+          onConfirm={() =>
+            void run('remove', async () => {
+              await remove(profile.id);
+              setConfirmRemove(false);
+            })
+          }
+        >
+          The profile and its stored token are deleted from this computer. The tenant itself is not
+          affected.
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

@@ -60,3 +60,9 @@ export type ApiMethod<N extends MethodName> = Call<MethodOf<N>>;
 export type ApiSubscription<E extends EventName> = (
   listener: (payload: EventMap[E]) => void,
 ) => Unsubscribe;
+
+/** Every event name at run time, for the transports and their tests. */
+export const eventNames = ['profiles.changed'] as const satisfies readonly EventName[];
+type MissingEvent = Exclude<EventName, (typeof eventNames)[number]>;
+// Fails to compile when an event is added to EventMap but not to eventNames.
+export const eventNamesComplete: [MissingEvent] extends [never] ? true : never = true;

@@ -1,0 +1,3 @@
+export function chromiumPath() {
+  return process.env.CASEDESK_CHROMIUM ?? '/usr/bin/chromium';
+}

@@ -1,0 +1,234 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract, type MethodName } from '../../preload/contract';
+import { createCore, type Core } from '../../main/core';
+import { startBrowserHost, type BrowserHost } from '../../main/host/browser-host';
+import { silentLogger } from '../../main/log';
+import { startFakeService, type FakeService } from '../support/fake-service';
+import { rawRequest, readEventStream } from '../support/raw-http';
+import { makeTempDir } from '../support/temp-dir';
+
+describe('browser host', () => {
+  const temp = makeTempDir();
+  const rendererDir = join(temp.path, 'renderer');
+  let core: Core;
+  let host: BrowserHost;
+  let service: FakeService;
+  let cookie = '';
+
+  const secret = () => new URL(host.url).searchParams.get('secret') ?? '';
+  const bridge = (method: string, input: unknown, headers: Record<string, string> = {}) =>
+    rawRequest({
+      port: host.port,
+      path: `/bridge/${method}`,
+      method: 'POST',
+      headers: { cookie, origin: host.origin, 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ input }),
+    });
+
+  beforeAll(async () => {
+    mkdirSync(join(rendererDir, 'assets'), { recursive: true });
+    writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>CaseDesk</title>');
+    writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
+    writeFileSync(join(temp.path, 'tokens.json'), '{"not":"served"}');
+    service = await startFakeService();
+    core = await createCore({
+      dataDir: join(temp.path, 'data'),
+      version: 'test',
+      logger: silentLogger,
+      cipher: null,
+      openExternal: null,
+    });
+    host = await startBrowserHost({
+      rendererDir,
+      dispatch: core.dispatch,
+      events: core.events,
+      logger: silentLogger,
+    });
+  });
+  afterAll(async () => {
+    await host.close();
+    await service.close();
+    temp.remove();
+  });
+
+  it('listens on 127.0.0.1 only, with a one-time secret in the URL', () => {
+    expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?secret=[\w-]{30,}$/);
+  });
+
+  it('refuses everything without a session', async () => {
+    expect((await rawRequest({ port: host.port, path: '/' })).status).toBe(401);
+    expect((await rawRequest({ port: host.port, path: '/assets/app.js' })).status).toBe(401);
+    const call = await rawRequest({
+      port: host.port,
+      path: '/bridge/profiles.list',
+      method: 'POST',
+      headers: { origin: host.origin, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(call.status).toBe(401);
+    expect(call.body).not.toContain('"ok":true');
+  });
+
+  it('refuses a wrong secret', async () => {
+    const response = await rawRequest({ port: host.port, path: '/?secret=not-the-secret' });
+    expect(response.status).toBe(403);
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses a foreign Host, even with the right secret (DNS rebinding)', async () => {
+    const response = await rawRequest({
+      port: host.port,
+      path: `/?secret=${secret()}`,
+      headers: { host: `rebind.attacker.example:${host.port}` },
+    });
+    expect(response.status).toBe(403);
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses a foreign Origin, even with the right secret', async () => {
+    const response = await rawRequest({
+      port: host.port,
+      path: `/?secret=${secret()}`,
+      headers: { origin: 'http://evil.example' },
+    });
+    expect(response.status).toBe(403);
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('exchanges the right secret once for an HttpOnly, SameSite=Strict cookie', async () => {
+    const response = await rawRequest({ port: host.port, path: `/?secret=${secret()}` });
+    expect(response.status).toBe(303);
+    expect(response.headers.location).toBe('/');
+    const setCookie = response.headers['set-cookie']?.[0] ?? '';
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Strict/);
+    cookie = setCookie.split(';')[0] ?? '';
+    expect((await rawRequest({ port: host.port, path: `/?secret=${secret()}` })).status).toBe(403);
+  });
+
+  it('serves the renderer with a strict content security policy, and nothing outside it', async () => {
+    const page = await rawRequest({ port: host.port, path: '/', headers: { cookie } });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<title>CaseDesk</title>');
+    expect(page.headers['content-security-policy']).toMatch(/default-src 'none'/);
+    expect(page.headers['content-security-policy']).toMatch(/connect-src 'self'/);
+    for (const path of [
+      '/../tokens.json',
+      '/%2e%2e/tokens.json',
+      '/..%2ftokens.json',
+      '/assets/../../tokens.json',
+    ]) {
+      const response = await rawRequest({ port: host.port, path, headers: { cookie } });
+      expect(response.body).not.toContain('not');
+      expect([404, 401, 403]).toContain(response.status);
+    }
+  });
+
+  it('refuses bridge calls from another origin or with no origin, even with the cookie', async () => {
+    expect(
+      (await bridge('profiles.list', undefined, { origin: 'http://evil.example' })).status,
+    ).toBe(403);
+    expect(
+      (await bridge('profiles.list', undefined, { origin: `http://127.0.0.1:${host.port + 1}` }))
+        .status,
+    ).toBe(403);
+    const noOrigin = await rawRequest({
+      port: host.port,
+      path: '/bridge/profiles.list',
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(noOrigin.status).toBe(403);
+  });
+
+  it('refuses unknown methods, malformed bodies and other content types with a clear code', async () => {
+    const unknown = JSON.parse((await bridge('profiles.dropDatabase', {})).body) as unknown;
+    expect(unknown).toMatchObject({ ok: false, error: { code: 'unknown_method' } });
+    const notJson = await rawRequest({
+      port: host.port,
+      path: '/bridge/profiles.list',
+      method: 'POST',
+      headers: { cookie, origin: host.origin, 'content-type': 'application/json' },
+      body: '{"input": ',
+    });
+    expect(notJson.status).toBe(400);
+    expect(JSON.parse(notJson.body)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    const form = await rawRequest({
+      port: host.port,
+      path: '/bridge/profiles.list',
+      method: 'POST',
+      headers: { cookie, origin: host.origin, 'content-type': 'text/plain' },
+      body: '{}',
+    });
+    expect(form.status).toBe(415);
+    const huge = await bridge('profiles.save', { name: 'x'.repeat(2 * 1024 * 1024) });
+    expect(huge.status).toBe(413);
+  });
+
+  it('answers every contract method with a Result, and never lets the token out', async () => {
+    const token = service.token;
+    const seen: string[] = [];
+    const called = new Set<string>();
+    const events = readEventStream({
+      port: host.port,
+      cookie,
+      until: (text) => (text.match(/profiles\.changed/g) ?? []).length >= 4,
+      onOpen: () => undefined,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const record = async (method: MethodName, input: unknown) => {
+      const response = await bridge(method, input);
+      called.add(method);
+      seen.push(response.body);
+      return JSON.parse(response.body) as {
+        ok: boolean;
+        value?: { id?: string };
+        error?: { code: string };
+      };
+    };
+    const saved = await record('profiles.save', {
+      name: 'Sandbox',
+      baseUrl: service.baseUrl,
+      token,
+      tokenStorage: 'weak',
+    });
+    expect(saved.ok).toBe(true);
+    const id = saved.value?.id ?? '';
+    expect((await record('profiles.testConnection', { id, baseUrl: service.baseUrl })).ok).toBe(
+      true,
+    );
+    expect((await record('profiles.testConnection', { baseUrl: service.baseUrl, token })).ok).toBe(
+      true,
+    );
+    expect((await record('profiles.list', undefined)).ok).toBe(true);
+    expect((await record('profiles.activate', { id })).ok).toBe(true);
+    expect(
+      (
+        await record('profiles.save', {
+          id,
+          name: 'Sandbox 2',
+          baseUrl: service.baseUrl,
+          tokenStorage: 'memory',
+        })
+      ).ok,
+    ).toBe(true);
+    expect((await record('app.info', undefined)).ok).toBe(true);
+    expect((await record('app.openExternal', { url: 'https://example.com/' })).value).toMatchObject(
+      { handled: false },
+    );
+    expect((await record('profiles.remove', { id })).ok).toBe(true);
+    const stream = await events;
+
+    const everyMethod = Object.entries(contract).flatMap(([domain, methods]) =>
+      Object.keys(methods).map((name) => `${domain}.${name}`),
+    );
+    expect([...called].sort()).toEqual(everyMethod.sort());
+    for (const body of seen) expect(body).not.toContain(token);
+    expect(stream.status).toBe(200);
+    expect(stream.text).toContain('profiles.changed');
+    expect(stream.text).not.toContain(token);
+  });
+});

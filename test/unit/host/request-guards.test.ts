@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { isAllowedHost, isAllowedOrigin } from '../../../main/host/request-guards';
+import { createSessionAuth, readCookie } from '../../../main/host/session-auth';
+import { parseHostArgs } from '../../../main/host/host-args';
+
+describe('host and origin checks', () => {
+  it('accepts only this port on loopback names', () => {
+    expect(isAllowedHost('127.0.0.1:4100', 4100)).toBe(true);
+    expect(isAllowedHost('localhost:4100', 4100)).toBe(true);
+    expect(isAllowedHost('attacker.example:4100', 4100)).toBe(false);
+    expect(isAllowedHost('127.0.0.1:4101', 4100)).toBe(false);
+    expect(isAllowedHost('127.0.0.1', 4100)).toBe(false);
+    expect(isAllowedHost(undefined, 4100)).toBe(false);
+  });
+
+  it('requires our own origin for anything but reads', () => {
+    expect(isAllowedOrigin('http://127.0.0.1:4100', 4100, 'POST')).toBe(true);
+    expect(isAllowedOrigin('http://evil.example', 4100, 'GET')).toBe(false);
+    expect(isAllowedOrigin('http://127.0.0.1:9999', 4100, 'POST')).toBe(false);
+    expect(isAllowedOrigin('null', 4100, 'POST')).toBe(false);
+    expect(isAllowedOrigin(undefined, 4100, 'POST')).toBe(false);
+    expect(isAllowedOrigin(undefined, 4100, 'GET')).toBe(true);
+  });
+});
+
+describe('session auth', () => {
+  it('exchanges the secret once, for a session cookie named after the port', () => {
+    const auth = createSessionAuth(4100);
+    expect(auth.cookieName).toBe('casedesk_session_4100');
+    expect(auth.exchange('wrong')).toBeNull();
+    const session = auth.exchange(auth.secret);
+    expect(session).toMatch(/^[\w-]{40,}$/);
+    expect(auth.exchange(auth.secret)).toBeNull();
+    expect(auth.isValidSession(`other=1; casedesk_session_4100=${session}`)).toBe(true);
+    expect(auth.isValidSession('casedesk_session_4100=forged')).toBe(false);
+    expect(auth.isValidSession(undefined)).toBe(false);
+  });
+
+  it('reads cookies by exact name', () => {
+    expect(readCookie('a=1; ab=2; b=3', 'ab')).toBe('2');
+    expect(readCookie('a=1', 'b')).toBeUndefined();
+  });
+});
+
+describe('host arguments', () => {
+  it('parses the documented flags', () => {
+    expect(parseHostArgs(['--port', '4100', '--data-dir', '/tmp/x', '--no-open'])).toEqual({
+      port: 4100,
+      dataDir: '/tmp/x',
+      open: false,
+    });
+    expect(parseHostArgs([])).toEqual({ port: 0, dataDir: null, open: true });
+  });
+
+  it.each([
+    [['--port'], /needs a value/],
+    [['--port', 'x'], /0 .* 65535/],
+    [['--port', '70000'], /0 .* 65535/],
+    [['--bogus'], /Unknown option --bogus/],
+  ])('refuses %j clearly', (args, message) => {
+    expect(() => parseHostArgs(args)).toThrow(message);
+  });
+});

@@ -1,0 +1,76 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { contract, eventNames } from '../../../preload/contract';
+import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../../preload/channels';
+
+const electron = vi.hoisted(() => ({
+  exposed: new Map<string, unknown>(),
+  invoke: vi.fn((..._args: unknown[]) => Promise.resolve({ ok: true, value: null })),
+  eventHandler: null as null | ((event: unknown, name: unknown, payload: unknown) => void),
+}));
+
+vi.mock('electron', () => ({
+  contextBridge: {
+    exposeInMainWorld: (key: string, api: unknown) => electron.exposed.set(key, api),
+  },
+  ipcRenderer: {
+    invoke: electron.invoke,
+    on: (channel: string, handler: (event: unknown, name: unknown, payload: unknown) => void) => {
+      if (channel === EVENT_CHANNEL) electron.eventHandler = handler;
+    },
+  },
+}));
+
+type Api = Record<string, Record<string, (...args: unknown[]) => unknown>>;
+
+describe('preload script', () => {
+  let api: Api;
+  beforeAll(async () => {
+    await import('../../../preload/index');
+    api = electron.exposed.get('casedesk') as Api;
+  });
+
+  it('exposes only window.casedesk', () => {
+    expect([...electron.exposed.keys()]).toEqual(['casedesk']);
+  });
+
+  it('exposes exactly the contract: its methods and one subscription per event, nothing else', () => {
+    const expected = Object.fromEntries(
+      Object.entries(contract).map(([domain, methods]) => [
+        domain,
+        [
+          ...Object.keys(methods),
+          ...eventNames
+            .filter((name) => name.startsWith(`${domain}.`))
+            .map(
+              (name) =>
+                `on${name.slice(domain.length + 1, domain.length + 2).toUpperCase()}${name.slice(domain.length + 2)}`,
+            ),
+        ].sort(),
+      ]),
+    );
+    const actual = Object.fromEntries(
+      Object.entries(api).map(([domain, methods]) => [domain, Object.keys(methods).sort()]),
+    );
+    expect(actual).toEqual(expected);
+    expect(JSON.stringify(actual)).not.toMatch(/invoke|ipcRenderer|send/i);
+  });
+
+  it('sends each method over the one invoke channel with its contract name', async () => {
+    await api.profiles!.save!({ name: 'x' });
+    await api.app!.info!();
+    expect(electron.invoke).toHaveBeenCalledWith(INVOKE_CHANNEL, 'profiles.save', { name: 'x' });
+    expect(electron.invoke).toHaveBeenCalledWith(INVOKE_CHANNEL, 'app.info', undefined);
+  });
+
+  it('delivers events to subscribers until they unsubscribe', () => {
+    const seen: unknown[] = [];
+    const unsubscribe = api.profiles!.onChanged!((payload: unknown) =>
+      seen.push(payload),
+    ) as () => void;
+    electron.eventHandler?.({}, 'profiles.changed', { activeProfileId: 'a' });
+    electron.eventHandler?.({}, 'other.event', { activeProfileId: 'x' });
+    unsubscribe();
+    electron.eventHandler?.({}, 'profiles.changed', { activeProfileId: 'b' });
+    expect(seen).toEqual([{ activeProfileId: 'a' }]);
+  });
+});

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'],
+    environment: 'node',
+    // better-sqlite3 and servers on loopback behave best in separate processes.
+    pool: 'forks',
+    allowOnly: false,
+    reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
+    testTimeout: 20_000,
+  },
+});

@@ -5,6 +5,7 @@ const chromium = process.env.CASEDESK_CHROMIUM ?? '/usr/bin/chromium';
 // Debian's Chromium, never a downloaded browser; each test starts its own browser host.
 export default defineConfig({
   testDir: 'test/e2e',
+  globalSetup: './test/e2e/global-setup.ts',
   outputDir: 'test-results/e2e-artifacts',
   forbidOnly: true,
   retries: 0,
@@ -15,6 +16,8 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },
+    // No transitions, so screenshots show settled colours.
+    contextOptions: { reducedMotion: 'reduce' },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -116,16 +116,6 @@ export function ProfileForm({
         {profile && isActive && <span className="badge badge-accent">Active profile</span>}
       </header>
 
-      {!secretStorage.secureAvailable && secretStorage.warning && (
-        <Banner
-          tone="warning"
-          title="Tokens cannot be encrypted on this system"
-          testId="storage-warning"
-        >
-          {secretStorage.warning}
-        </Banner>
-      )}
-
       <form className="profile-form" onSubmit={onSubmit} noValidate>
         <TextField
           label="Name"
@@ -167,7 +157,7 @@ export function ProfileForm({
           hint={tokenHint}
           trailing={
             <Button
-              variant="ghost"
+              className="field-addon"
               onClick={() => setShowToken((shown) => !shown)}
               aria-pressed={showToken}
             >
@@ -180,6 +170,15 @@ export function ProfileForm({
           onChange={setTokenStorage}
           status={secretStorage}
         />
+        {!secretStorage.secureAvailable && secretStorage.warning && (
+          <Banner
+            tone="warning"
+            title="Tokens cannot be encrypted on this system"
+            testId="storage-warning"
+          >
+            {secretStorage.warning}
+          </Banner>
+        )}
         {errors.tokenStorage && <p className="field-error">{errors.tokenStorage}</p>}
 
         {failure && (

@@ -48,7 +48,7 @@ export function TokenStorageChoice({
             <span>
               <span className="choice-label">{option.label}</span>
               <span className="choice-detail">
-                {disabled ? 'Not available on this system (see above).' : option.detail}
+                {disabled ? 'Not available on this system (see below).' : option.detail}
               </span>
             </span>
           </label>

@@ -17,6 +17,8 @@ export async function openApp(page: Page, host: HostProcess): Promise<void> {
 
 /** Each test: its own data folder, its own browser host, its own stand-in service. */
 export const test = base.extend<{ app: AppHandle; service: FakeService }>({
+  // Playwright reads a fixture's dependencies from this destructuring: it must stay an object pattern.
+  // eslint-disable-next-line no-empty-pattern
   service: async ({}, use) => {
     const service = await startFakeService();
     await use(service);

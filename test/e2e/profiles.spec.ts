@@ -150,11 +150,14 @@ test.describe('connection profiles', () => {
   test('the token never reaches the page', async ({ page, service }) => {
     const connection = new ConnectionPage(page);
     const bodies: string[] = [];
+    const pending: Array<Promise<void>> = [];
     page.on('response', (response) => {
       if (new URL(response.url()).pathname.startsWith('/bridge/')) {
-        void response.text().then((text) => bodies.push(text));
+        pending.push(response.text().then((text) => void bodies.push(text)));
       }
     });
+    // Bodies must be read before the page navigates away from them.
+    const readAll = () => Promise.all(pending.splice(0));
     await connection.add({
       name: 'Secret',
       baseUrl: service.baseUrl,
@@ -163,6 +166,7 @@ test.describe('connection profiles', () => {
     });
     await connection.testButton.click();
     await expect(connection.result).toHaveAttribute('data-outcome', 'ok');
+    await readAll();
     await page.reload();
     await expect(page.locator('html[data-app-state="ready"]')).toBeAttached();
     await connection.item('Secret').click();
@@ -173,7 +177,8 @@ test.describe('connection profiles', () => {
       () => JSON.stringify({ ...localStorage, ...sessionStorage }) + document.cookie,
     );
     expect(storage).not.toContain(service.token);
-    await expect.poll(() => bodies.length).toBeGreaterThan(3);
+    await readAll();
+    expect(bodies.length).toBeGreaterThan(3);
     for (const body of bodies) expect(body).not.toContain(service.token);
   });
 

@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 // The tests drive the built app: build it from the current sources unless the caller just did.
 export default function globalSetup(): void {
   if (process.env.CASEDESK_SKIP_BUILD === '1') return;
-  const cli = createRequire(import.meta.url).resolve('electron-vite/bin/electron-vite.js');
+  const cli = fileURLToPath(
+    new URL('../../node_modules/electron-vite/bin/electron-vite.js', import.meta.url),
+  );
   execFileSync(process.execPath, [cli, 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
 }

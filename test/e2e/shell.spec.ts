@@ -1,0 +1,53 @@
+import { expect, test } from './fixtures';
+
+test.describe('app shell', () => {
+  test('a file dropped outside a drop zone is refused, and the app stays put', async ({ page }) => {
+    const before = page.url();
+    const outcome = await page.evaluate(() => {
+      const data = new DataTransfer();
+      data.items.add(
+        new File(['%PDF-1.7 passport scan'], 'passport.pdf', { type: 'application/pdf' }),
+      );
+      const target = document.querySelector('main') ?? document.body;
+      const over = new DragEvent('dragover', {
+        dataTransfer: data,
+        bubbles: true,
+        cancelable: true,
+      });
+      const drop = new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true });
+      target.dispatchEvent(over);
+      target.dispatchEvent(drop);
+      return { overPrevented: over.defaultPrevented, dropPrevented: drop.defaultPrevented };
+    });
+    expect(outcome).toEqual({ overPrevented: true, dropPrevented: true });
+    expect(page.url()).toBe(before);
+    await expect(page.getByTestId('connection-screen')).toBeVisible();
+  });
+
+  test('the page runs under a strict content security policy', async ({ page, app }) => {
+    const response = await page.request.get(app.host.origin + '/');
+    const csp = response.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+    // An inline script injected into the page does not run.
+    // An allowed inline script would run synchronously on insertion.
+    const ran = await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__injected = true';
+      document.body.append(script);
+      return (window as unknown as { __injected?: boolean }).__injected === true;
+    });
+    expect(ran).toBe(false);
+  });
+
+  test('the theme follows the system and can be chosen', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.getByLabel('Theme').selectOption('light');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  });
+});

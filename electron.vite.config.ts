@@ -13,6 +13,8 @@ export default defineConfig({
           index: resolve('main/index.ts'),
           // The same core served to a browser, for machines without Electron and for tests.
           'browser-host': resolve('main/host/entry.ts'),
+          // The embedded sandbox service alone (`npm run sandbox`).
+          sandbox: resolve('main/sandbox/entry.ts'),
         },
       },
     },

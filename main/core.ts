@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
 import { probeConnection } from './api/connection-probe';
 import { createAppHandlers } from './bridge/app-bridge';
@@ -6,7 +7,13 @@ import { createDispatcher, type Dispatch } from './bridge/dispatcher';
 import { createEventHub, type EventHub } from './bridge/event-hub';
 import { createProfilesHandlers } from './bridge/profiles-bridge';
 import type { Logger } from './log';
-import { createProfileService, type ProfileService } from './session/profile-service';
+import type { Scale } from './sandbox/generator';
+import { startSandbox, type Sandbox } from './sandbox/sandbox-server';
+import {
+  BUILT_IN_SANDBOX_ID,
+  createProfileService,
+  type ProfileService,
+} from './session/profile-service';
 import { openProfileStore } from './session/profile-store';
 import { openTokenVault, type TokenCipher } from './session/token-vault';
 
@@ -20,6 +27,8 @@ export interface CoreOptions {
   openExternal: ((url: string) => Promise<void>) | null;
   /** Where network calls go; tests point it anywhere. */
   network?: Dispatcher;
+  /** The embedded sandbox tenant offered as the built-in "Sandbox" profile; null for none. */
+  sandbox: { scale: Scale; seed: number } | null;
 }
 
 /** Everything under the bridge, the same for the Electron window and the browser host. */
@@ -34,13 +43,22 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const { logger } = options;
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   const vault = await openTokenVault({ dataDir: options.dataDir, cipher: options.cipher, logger });
-  const secrets = () => vault.knownTokens();
+  const sandbox: Sandbox | null = options.sandbox
+    ? await startSandbox({ dataDir: join(options.dataDir, 'sandbox'), logger, ...options.sandbox })
+    : null;
+  const secrets = () => [...vault.knownTokens(), ...(sandbox ? [sandbox.token] : [])];
   const events = createEventHub(secrets);
   const store = await openProfileStore({ dataDir: options.dataDir, logger });
   const profiles = createProfileService({
     store,
     vault,
     events,
+    builtIn: sandbox && {
+      id: BUILT_IN_SANDBOX_ID,
+      name: 'Sandbox (demo tenant)',
+      baseUrl: sandbox.baseUrl,
+      token: sandbox.token,
+    },
     probe: ({ baseUrl, token }) =>
       probeConnection({
         baseUrl,
@@ -68,6 +86,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     dispatch,
     events,
     profiles,
-    dispose: async () => {},
+    dispose: async () => {
+      await sandbox?.close();
+    },
   };
 }

@@ -66,6 +66,7 @@ if (!app.requestSingleInstanceLock()) {
         logger,
         cipher: createSafeStorageCipher(),
         openExternal,
+        sandbox: { scale: 'small', seed: 1 },
       });
       disposers.push(
         registerIpcBridge({

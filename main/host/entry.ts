@@ -25,6 +25,7 @@ async function main(): Promise<void> {
     logger,
     cipher: null,
     openExternal: null,
+    sandbox: args.sandboxScale === null ? null : { scale: args.sandboxScale, seed: 1 },
   });
   const host = await startBrowserHost({
     rendererDir: join(appRoot, 'out', 'renderer'),

@@ -4,13 +4,22 @@ export interface HostArgs {
   port: number;
   dataDir: string | null;
   open: boolean;
+  /** Scale of the built-in sandbox tenant, or null for none. */
+  sandboxScale: 'small' | 'medium' | 'large' | number | null;
 }
 
 const Port = z.coerce.number().int().min(0).max(65535);
+const SandboxScale = z.union([
+  z.enum(['small', 'medium', 'large']),
+  z.coerce.number().int().min(1).max(1_000_000),
+]);
+
+export const HOST_USAGE =
+  'start:browser -- [--port P] [--data-dir D] [--no-open] [--sandbox small|medium|large|<customers>|off]';
 
 /** `[--port P] [--data-dir D] [--no-open]`, with a clear error for anything else. */
 export function parseHostArgs(argv: readonly string[]): HostArgs {
-  const args: HostArgs = { port: 0, dataDir: null, open: true };
+  const args: HostArgs = { port: 0, dataDir: null, open: true, sandboxScale: 'small' };
   for (let index = 0; index < argv.length; index += 1) {
     const flag = argv[index];
     const value = () => {
@@ -33,6 +42,18 @@ export function parseHostArgs(argv: readonly string[]): HostArgs {
       case '--no-open':
         args.open = false;
         break;
+      case '--sandbox': {
+        const raw = value();
+        if (raw === 'off') {
+          args.sandboxScale = null;
+          break;
+        }
+        const parsed = SandboxScale.safeParse(raw);
+        if (!parsed.success)
+          throw new Error('--sandbox takes small, medium, large, a number of customers, or off.');
+        args.sandboxScale = parsed.data;
+        break;
+      }
       default:
         throw new Error(
           `Unknown option ${flag}. Usage: start:browser -- [--port P] [--data-dir D] [--no-open]`,

@@ -20,6 +20,16 @@ export type ConnectionProbe = (target: {
   token: string;
 }) => Promise<ConnectionTestResult>;
 
+/** The embedded sandbox, offered as a profile of its own. */
+export interface BuiltInProfile {
+  id: string;
+  name: string;
+  baseUrl: string;
+  token: string;
+}
+
+export const BUILT_IN_SANDBOX_ID = 'builtin-sandbox';
+
 export interface ProfileService {
   list(): ProfilesState;
   save(input: SaveInput): Promise<ProfileView>;
@@ -35,27 +45,55 @@ export function createProfileService(deps: {
   vault: TokenVault;
   events: EventHub;
   probe: ConnectionProbe;
+  builtIn?: BuiltInProfile | null;
   now?: () => Date;
 }): ProfileService {
   const now = deps.now ?? (() => new Date());
   const { store, vault, events } = deps;
+  const builtIn = deps.builtIn ?? null;
+  const startedAt = now().toISOString();
+  let builtInLastTest: ConnectionTestResult | null = null;
 
   const view = (profile: StoredProfile): ProfileView => ({
     ...profile,
     hasToken: vault.get(profile.id) !== undefined,
+    builtIn: false,
   });
+  const builtInView = (): ProfileView | null =>
+    builtIn && {
+      id: builtIn.id,
+      name: builtIn.name,
+      baseUrl: builtIn.baseUrl,
+      tokenStorage: 'memory',
+      hasToken: true,
+      createdAt: startedAt,
+      updatedAt: startedAt,
+      lastTest: builtInLastTest,
+      builtIn: true,
+    };
+  const isBuiltIn = (id: string | undefined) => builtIn !== null && id === builtIn.id;
+  const refuseBuiltIn = (id: string | undefined) => {
+    if (isBuiltIn(id)) {
+      throw new AppError(
+        'conflict',
+        'The built-in Sandbox profile cannot be changed or removed. Add a profile of your own.',
+      );
+    }
+  };
+
+  /** With no choice made (first run, or the active profile removed), the sandbox is active. */
+  const activeId = (): string | null => store.snapshot().activeProfileId ?? builtIn?.id ?? null;
 
   const state = (): ProfilesState => {
-    const file = store.snapshot();
+    const own = builtInView();
     return {
-      profiles: file.profiles.map(view),
-      activeProfileId: file.activeProfileId,
+      profiles: [...(own ? [own] : []), ...store.snapshot().profiles.map(view)],
+      activeProfileId: activeId(),
       secretStorage: vault.status(),
     };
   };
 
-  const changed = () =>
-    events.emit('profiles.changed', { activeProfileId: store.snapshot().activeProfileId });
+  const changed = () => events.emit('profiles.changed', { activeProfileId: activeId() });
 
   const find = (id: string): StoredProfile => {
     const profile = store.snapshot().profiles.find((candidate) => candidate.id === id);
@@ -71,13 +109,16 @@ export function createProfileService(deps: {
     list: state,
 
     async save(input) {
+      refuseBuiltIn(input.id);
       const existing = input.id === undefined ? undefined : find(input.id);
-      const others = store.snapshot().profiles.filter((profile) => profile.id !== existing?.id);
-      if (
-        others.some(
-          (profile) => profile.name.toLocaleLowerCase() === input.name.toLocaleLowerCase(),
-        )
-      ) {
+      const names = [
+        ...(builtIn ? [builtIn.name] : []),
+        ...store
+          .snapshot()
+          .profiles.filter((p) => p.id !== existing?.id)
+          .map((p) => p.name),
+      ];
+      if (names.some((name) => name.toLocaleLowerCase() === input.name.toLocaleLowerCase())) {
         const message = `A profile named “${input.name}” already exists. Choose another name.`;
         throw new AppError('conflict', message, { name: message });
       }
@@ -95,9 +136,8 @@ export function createProfileService(deps: {
         });
       }
       if (existing && token === undefined && existing.tokenStorage !== input.tokenStorage) {
-        throw new AppError('invalid_input', 'Enter the token again to change where it is kept.', {
-          token: 'Enter the token again to change where it is kept.',
-        });
+        const message = 'Enter the token again to change where it is kept.';
+        throw new AppError('invalid_input', message, { token: message });
       }
       if (
         token !== undefined &&
@@ -121,6 +161,7 @@ export function createProfileService(deps: {
       };
       await store.update((file) => ({
         ...file,
+        // A user's first profile becomes the active one, unless they chose the sandbox on purpose.
         activeProfileId: file.activeProfileId ?? id,
         profiles: existing
           ? file.profiles.map((profile) => (profile.id === id ? saved : profile))
@@ -131,6 +172,7 @@ export function createProfileService(deps: {
     },
 
     async remove(id) {
+      refuseBuiltIn(id);
       find(id);
       // The token goes first: a crash in between leaves a profile asking for its token again,
       // never a secret kept for a profile that no longer exists.
@@ -146,23 +188,23 @@ export function createProfileService(deps: {
     },
 
     async activate(id) {
-      const profile = find(id);
+      const profile = isBuiltIn(id) ? null : find(id);
       await store.update((file) => ({ ...file, activeProfileId: id }));
       changed();
-      return view(profile);
+      return profile ? view(profile) : (builtInView() as ProfileView);
     },
 
     async testConnection(input) {
+      if (builtIn && isBuiltIn(input.id)) {
+        builtInLastTest = await deps.probe({ baseUrl: builtIn.baseUrl, token: builtIn.token });
+        changed();
+        return builtInLastTest;
+      }
       const saved = input.id === undefined ? undefined : find(input.id);
       const token = input.token ?? (saved ? vault.get(saved.id) : undefined);
       if (token === undefined) {
-        throw new AppError(
-          'invalid_input',
-          'No token is stored for this profile. Enter it again.',
-          {
-            token: 'No token is stored for this profile. Enter it again.',
-          },
-        );
+        const message = 'No token is stored for this profile. Enter it again.';
+        throw new AppError('invalid_input', message, { token: message });
       }
       const result = await deps.probe({ baseUrl: input.baseUrl, token });
       const storedToken = saved ? vault.get(saved.id) : undefined;
@@ -179,8 +221,10 @@ export function createProfileService(deps: {
     },
 
     activeCredentials() {
-      const file = store.snapshot();
-      const profile = file.profiles.find((candidate) => candidate.id === file.activeProfileId);
+      const id = activeId();
+      if (builtIn && id === builtIn.id)
+        return { profile: builtInView() as ProfileView, token: builtIn.token };
+      const profile = store.snapshot().profiles.find((candidate) => candidate.id === id);
       if (!profile) return null;
       const token = vault.get(profile.id);
       return token === undefined ? null : { profile: view(profile), token };

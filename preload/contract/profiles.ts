@@ -125,6 +125,8 @@ export interface ProfileView {
   createdAt: string;
   updatedAt: string;
   lastTest: ConnectionTestResult | null;
+  /** The built-in Sandbox profile: a demo tenant on this computer; it cannot be edited or removed. */
+  builtIn: boolean;
 }
 
 export interface SecretStorageStatus {

@@ -16,7 +16,9 @@ export async function openApp(page: Page, host: HostProcess): Promise<void> {
 }
 
 /** Each test: its own data folder, its own browser host, its own stand-in service. */
-export const test = base.extend<{ app: AppHandle; service: FakeService }>({
+export const test = base.extend<{ app: AppHandle; service: FakeService; hostArgs: string[] }>({
+  /** Extra browser-host options; by default no built-in sandbox, so a test sees only what it made. */
+  hostArgs: [['--sandbox', 'off'], { option: true }],
   // Playwright reads a fixture's dependencies from this destructuring: it must stay an object pattern.
   // eslint-disable-next-line no-empty-pattern
   service: async ({}, use) => {
@@ -25,14 +27,14 @@ export const test = base.extend<{ app: AppHandle; service: FakeService }>({
     await service.close();
   },
   app: [
-    async ({ page }, use) => {
+    async ({ page, hostArgs }, use) => {
       const temp = makeTempDir('casedesk-e2e-');
       const handle: AppHandle = {
-        host: await startHostProcess({ dataDir: temp.path }),
+        host: await startHostProcess({ dataDir: temp.path, extraArgs: hostArgs }),
         dataDir: temp.path,
         async restart() {
           await handle.host.stop();
-          handle.host = await startHostProcess({ dataDir: temp.path });
+          handle.host = await startHostProcess({ dataDir: temp.path, extraArgs: hostArgs });
           await openApp(page, handle.host);
         },
       };

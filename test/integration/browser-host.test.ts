@@ -39,6 +39,7 @@ describe('browser host', () => {
       logger: silentLogger,
       cipher: null,
       openExternal: null,
+      sandbox: null,
     });
     host = await startBrowserHost({
       rendererDir,

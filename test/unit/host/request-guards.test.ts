@@ -44,12 +44,21 @@ describe('session auth', () => {
 
 describe('host arguments', () => {
   it('parses the documented flags', () => {
-    expect(parseHostArgs(['--port', '4100', '--data-dir', '/tmp/x', '--no-open'])).toEqual({
+    expect(
+      parseHostArgs(['--port', '4100', '--data-dir', '/tmp/x', '--no-open', '--sandbox', 'off']),
+    ).toEqual({
       port: 4100,
       dataDir: '/tmp/x',
       open: false,
+      sandboxScale: null,
     });
-    expect(parseHostArgs([])).toEqual({ port: 0, dataDir: null, open: true });
+    expect(parseHostArgs([])).toEqual({
+      port: 0,
+      dataDir: null,
+      open: true,
+      sandboxScale: 'small',
+    });
+    expect(parseHostArgs(['--sandbox', '250']).sandboxScale).toBe(250);
   });
 
   it.each([
@@ -57,6 +66,7 @@ describe('host arguments', () => {
     [['--port', 'x'], /0 .* 65535/],
     [['--port', '70000'], /0 .* 65535/],
     [['--bogus'], /Unknown option --bogus/],
+    [['--sandbox', 'huge'], /--sandbox takes/],
   ])('refuses %j clearly', (args, message) => {
     expect(() => parseHostArgs(args)).toThrow(message);
   });

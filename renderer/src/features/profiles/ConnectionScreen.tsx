@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Banner } from '../../components/Banner';
 import { ProfileForm } from './ProfileForm';
 import { ProfileList } from './ProfileList';
+import { SandboxProfilePanel } from './SandboxProfilePanel';
 import { useProfiles } from './store';
 
 /** Add, edit, remove, test and switch connection profiles. */
@@ -54,12 +55,20 @@ export function ConnectionScreen() {
   return (
     <div className="connection-screen" data-testid="connection-screen">
       <ProfileList />
-      <ProfileForm
-        key={profile?.id ?? 'new'}
-        profile={profile}
-        isActive={profile !== null && profile.id === activeProfileId}
-        secretStorage={secretStorage}
-      />
+      {profile?.builtIn ? (
+        <SandboxProfilePanel
+          key={profile.id}
+          profile={profile}
+          isActive={profile.id === activeProfileId}
+        />
+      ) : (
+        <ProfileForm
+          key={profile?.id ?? 'new'}
+          profile={profile}
+          isActive={profile !== null && profile.id === activeProfileId}
+          secretStorage={secretStorage}
+        />
+      )}
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { TextField } from '../../components/TextField';
 import { errorMessage, fieldErrors } from '../../lib/api';
-import { OUTCOME_TITLE, OUTCOME_TONE } from './outcome-text';
+import { ConnectionResult } from './ConnectionResult';
 import { useProfiles } from './store';
 import { TokenStorageChoice } from './TokenStorageChoice';
 
@@ -191,20 +191,7 @@ export function ProfileForm({
             {flash}
           </Banner>
         )}
-        {testResult && (
-          <div data-testid="connection-result" data-outcome={testResult.outcome}>
-            <Banner
-              tone={OUTCOME_TONE[testResult.outcome]}
-              title={OUTCOME_TITLE[testResult.outcome]}
-            >
-              {testResult.message}
-              <span className="result-meta">
-                {testResult.httpStatus !== null && <> HTTP {testResult.httpStatus} · </>}
-                {testResult.latencyMs} ms · {new Date(testResult.testedAt).toLocaleString()}
-              </span>
-            </Banner>
-          </div>
-        )}
+        {testResult && <ConnectionResult result={testResult} />}
 
         <div className="form-actions">
           <Button variant="primary" type="submit" busy={busy === 'save'} data-testid="save-profile">

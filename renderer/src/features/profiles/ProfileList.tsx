@@ -99,6 +99,7 @@ function ProfileItem({
         <span className="profile-item-name">{profile.name}</span>
         <span className="profile-item-url">{profile.baseUrl.replace(/^https?:\/\//, '')}</span>
       </span>
+      {profile.builtIn && <span className="badge">Demo</span>}
       {active && <span className="badge badge-accent">Active</span>}
       {!profile.hasToken && (
         <span className="badge" title="Enter the token again">

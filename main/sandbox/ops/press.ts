@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import type { buildPressReport } from '../generator';
+import { notFound } from '../http/api-error';
+import { parseBody } from '../http/body';
+import { json, noContent, type Reply } from '../http/router';
+import type { CustomerDetail, CustomerRecord, CustomerStats, PressReport } from '../model';
+import { customerName } from '../db/tenant-store';
+import { statementCache, type OpContext } from './common';
+import type { TimelineWriter } from './timeline';
+
+const InstantReportBody = z.object({
+  name: z.string().trim().min(1, 'name is required').max(512),
+  previous_instant_report_id: z.string().nullish(),
+  additional_info: z
+    .object({
+      country_codes: z.array(z.string().regex(/^[A-Za-z]{2}$/, 'ISO 3166 alpha-2 codes')).nullish(),
+      date_of_birth: z.string().nullish(),
+      entity_type: z.union([z.literal(1), z.literal(2)]).nullish(),
+    })
+    .nullish(),
+});
+
+export function createPressOps(
+  context: OpContext,
+  timeline: TimelineWriter,
+  build: typeof buildPressReport,
+) {
+  const prepare = statementCache(context.db);
+  const find = (id: string) =>
+    prepare('SELECT json FROM press_reports WHERE id = ?').get(id) as { json: string } | undefined;
+  const store = (report: PressReport) =>
+    prepare('INSERT OR REPLACE INTO press_reports (id, json) VALUES (?, ?)').run(
+      report.report_body_id,
+      JSON.stringify(report),
+    );
+
+  return {
+    /** POST /api/v1/press/instantreport */
+    instantReport(body: unknown): Reply {
+      const input = parseBody(InstantReportBody, body);
+      const previousRow = input.previous_instant_report_id
+        ? find(input.previous_instant_report_id)
+        : undefined;
+      if (input.previous_instant_report_id && !previousRow)
+        throw notFound('press_report', input.previous_instant_report_id);
+      const report = build({
+        reportId: context.newId('press'),
+        createdAt: context.now().toISOString(),
+        name: input.name,
+        countryCodes: (input.additional_info?.country_codes ?? []).map((code) =>
+          code.toUpperCase(),
+        ),
+        dateOfBirth: input.additional_info?.date_of_birth ?? '',
+        entityType: input.additional_info?.entity_type ?? null,
+        previous: previousRow ? (JSON.parse(previousRow.json) as PressReport) : null,
+      });
+      store(report);
+      return json(report);
+    },
+
+    /** GET /api/v1/press/reportbody/{id} */
+    reportBody(id: string): Reply {
+      const row = find(id);
+      if (!row) throw notFound('press_report', id);
+      return { kind: 'json', body: row.json };
+    },
+
+    /** POST /api/v1/press/report/{customer_id}/forcegen: a report for the customer now; 204. */
+    forceGeneration(customerId: string): Reply {
+      const row = prepare(
+        'SELECT json, detail_json FROM customers WHERE external_id = ? OR id = ?',
+      ).get(customerId, customerId) as { json: string; detail_json: string } | undefined;
+      if (!row) throw notFound('customer', customerId);
+      const customer = JSON.parse(row.json) as CustomerRecord;
+      const at = context.now();
+      const report = build({
+        reportId: context.newId('press'),
+        createdAt: at.toISOString(),
+        name: customerName(customer),
+        countryCodes: [...new Set([...customer.nationality_codes, ...customer.domicile_codes])],
+        dateOfBirth: customer.date_of_birth,
+        entityType: customer.account_type.code === 'F' ? 2 : 1,
+        previous: null,
+      });
+      context.db.transaction(() => {
+        store(report);
+        const detail = JSON.parse(row.detail_json) as Omit<CustomerDetail, 'customer'>;
+        const risky = report.report_categories.some((category) => !category.reverted);
+        detail.may_be_press_risk = { ...detail.may_be_press_risk, value: risky };
+        const stats = prepare('SELECT stats_json FROM customers WHERE external_id = ?').get(
+          customer.external_id,
+        ) as { stats_json: string };
+        context.store.putCustomer(customer, detail, JSON.parse(stats.stats_json) as CustomerStats);
+        timeline.write(
+          customer.external_id,
+          'press_report_generated',
+          'Press report generated',
+          risky
+            ? `${report.report_categories.length} finding categor${report.report_categories.length === 1 ? 'y' : 'ies'}`
+            : 'No adverse findings',
+          at,
+          `/api/v1/press/reportbody/${report.report_body_id}`,
+        );
+      })();
+      return noContent();
+    },
+  };
+}

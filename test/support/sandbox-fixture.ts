@@ -1,0 +1,69 @@
+import { silentLogger } from '../../main/log';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../main/sandbox/sandbox-server';
+import { makeTempDir } from './temp-dir';
+
+export interface SandboxCallResult {
+  status: number;
+  headers: Headers;
+  text: string;
+  bytes: Uint8Array;
+  json<T = unknown>(): T;
+}
+
+export interface TestSandbox {
+  sandbox: Sandbox;
+  dataDir: string;
+  call(
+    method: string,
+    path: string,
+    options?: { body?: unknown; rawBody?: string; token?: string | null; contentType?: string },
+  ): Promise<SandboxCallResult>;
+  close(): Promise<void>;
+}
+
+/** A sandbox on a random port with its own data folder; `call` speaks HTTP to it as a client would. */
+export async function startTestSandbox(
+  options: Partial<SandboxOptions> = {},
+): Promise<TestSandbox> {
+  const temp = makeTempDir('casedesk-sandbox-');
+  const sandbox = await startSandbox({
+    dataDir: temp.path,
+    logger: silentLogger,
+    seed: 7,
+    scale: 60,
+    ...options,
+  });
+  return {
+    sandbox,
+    dataDir: temp.path,
+    async call(method, path, callOptions = {}) {
+      const headers: Record<string, string> = {};
+      const token = callOptions.token === undefined ? sandbox.token : callOptions.token;
+      if (token !== null) headers.authorization = `Bearer ${token}`;
+      let body: string | undefined;
+      if (callOptions.rawBody !== undefined) body = callOptions.rawBody;
+      else if (callOptions.body !== undefined) body = JSON.stringify(callOptions.body);
+      if (body !== undefined)
+        headers['content-type'] = callOptions.contentType ?? 'application/json';
+      const response = await fetch(`${sandbox.baseUrl}${path}`, {
+        method,
+        headers,
+        body,
+        redirect: 'manual',
+      });
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      const text = Buffer.from(bytes).toString('utf8');
+      return {
+        status: response.status,
+        headers: response.headers,
+        text,
+        bytes,
+        json: <T>() => JSON.parse(text) as T,
+      };
+    },
+    async close() {
+      await sandbox.close();
+      temp.remove();
+    },
+  };
+}

@@ -6,22 +6,36 @@ import { z } from 'zod';
  */
 export const FaultSettings = z.object({
   /** Added to every API response. */
-  latencyMs: z.number().min(0).max(60_000).default(0),
+  latencyMs: z.number().min(0).max(60_000),
   /** Up to this much more, at random. */
-  jitterMs: z.number().min(0).max(60_000).default(0),
+  jitterMs: z.number().min(0).max(60_000),
   /** Share answered 500/502/503 before any work is done. */
-  serverErrorRate: z.number().min(0).max(1).default(0),
+  serverErrorRate: z.number().min(0).max(1),
   /** Share answered 429 with Retry-After, before any work is done. */
-  throttleRate: z.number().min(0).max(1).default(0),
-  retryAfterSeconds: z.number().int().min(0).max(3600).default(1),
+  throttleRate: z.number().min(0).max(1),
+  retryAfterSeconds: z.number().int().min(0).max(3600),
   /** Share whose connection is cut halfway through the response body (after the work is done). */
-  dropRate: z.number().min(0).max(1).default(0),
+  dropRate: z.number().min(0).max(1),
   /** Share answered 200 with a body that is not valid JSON (after the work is done). */
-  malformedRate: z.number().min(0).max(1).default(0),
+  malformedRate: z.number().min(0).max(1),
   /** Requests per second allowed per token; beyond it, 429 with Retry-After. Null: no limit. */
-  ratePerSecond: z.number().int().min(1).nullable().default(null),
+  ratePerSecond: z.number().int().min(1).nullable(),
 });
 export type FaultSettings = z.infer<typeof FaultSettings>;
+
+/** A partial change of the settings: only what is given changes. */
+export const FaultChange = FaultSettings.partial();
+
+export const NO_FAULTS: FaultSettings = {
+  latencyMs: 0,
+  jitterMs: 0,
+  serverErrorRate: 0,
+  throttleRate: 0,
+  retryAfterSeconds: 1,
+  dropRate: 0,
+  malformedRate: 0,
+  ratePerSecond: null,
+};
 
 export type FaultOutcome =
   | { kind: 'pass' }
@@ -60,7 +74,7 @@ export function parseFaultSpec(spec: string): Partial<FaultSettings> {
     }
     settings[key] = value;
   }
-  return FaultSettings.partial().parse(settings);
+  return FaultChange.parse(settings);
 }
 
 /** A small seeded generator, so a fault run can be replayed. */
@@ -84,18 +98,18 @@ export interface FaultController {
 }
 
 export function createFaults(initial: Partial<FaultSettings>, seed: number): FaultController {
-  let settings = FaultSettings.parse(initial);
+  let settings: FaultSettings = { ...NO_FAULTS, ...FaultChange.parse(initial) };
   const random = mulberry32(seed ^ 0x5eed);
   const windows = new Map<string, { startMs: number; count: number }>();
 
   return {
     settings: () => ({ ...settings }),
     set(change) {
-      settings = FaultSettings.parse({ ...settings, ...FaultSettings.partial().parse(change) });
+      settings = { ...settings, ...FaultChange.parse(change) };
       return { ...settings };
     },
     reset() {
-      settings = FaultSettings.parse({});
+      settings = { ...NO_FAULTS };
       windows.clear();
       return { ...settings };
     },

@@ -6,7 +6,7 @@ import type { Logger } from '../log';
 import { AdvanceRequest, createAdvancer, type AdvanceResult } from './advance';
 import { openSandboxDb, type SandboxDb } from './db/open-sandbox-db';
 import { createTenantStore } from './db/tenant-store';
-import { createFaults, FaultSettings, type FaultController } from './faults';
+import { createFaults, FaultChange, type FaultController, type FaultSettings } from './faults';
 import { buildPressReport, evaluateKyt, screenSubject, type Scale } from './generator';
 import { errorBody, SandboxError } from './http/api-error';
 import { parseBody, readJsonBody } from './http/body';
@@ -158,7 +158,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const adminRoutes: Route[] = [
     route('GET', '/__sandbox/faults', () => json(faults.settings())),
     route('PUT', '/__sandbox/faults', async ({ request }) =>
-      json(faults.set(parseBody(FaultSettings.partial(), await body(request)))),
+      json(faults.set(parseBody(FaultChange, await body(request)))),
     ),
     route('DELETE', '/__sandbox/faults', () => json(faults.reset())),
     route('POST', '/__sandbox/advance', async ({ request }) =>

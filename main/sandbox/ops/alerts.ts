@@ -4,8 +4,11 @@ import { parseBody } from '../http/body';
 import type { Reply } from '../http/router';
 import { ALERT_CATEGORIES } from '../model';
 import {
+  dateMs,
+  filterBuilder,
   IsoDateTime,
   pageBody,
+  queryPage,
   pageSize,
   readChoice,
   statementCache,
@@ -70,50 +73,35 @@ export function createAlertOps(context: OpContext) {
     /** POST /api/v1/alerts/search */
     search(body: unknown): Reply {
       const input = parseBody(AlertSearchBody, body);
-      const where: string[] = [];
-      const params: Array<string | number> = [];
-      const add = (clause: string, ...values: Array<string | number>) => {
-        where.push(clause);
-        params.push(...values);
-      };
-      if (input.id) add('id = ?', input.id);
-      if (input.external_id) add('customer_external_id = ?', input.external_id);
-      if (input.name) add('instr(lower(customer_name), ?) > 0', input.name.toLowerCase());
-      if (input.assigned_to_member_id !== null && input.assigned_to_member_id !== undefined) {
-        add('assigned_to = ?', input.assigned_to_member_id);
-      }
-      if (input.only_without_assignment) add('assigned_to IS NULL');
-      if (input.only_without_review_groups) add("review_groups = ''");
-      if (input.review_groups?.length) {
-        add(
-          `(${input.review_groups.map(() => "review_groups LIKE '%|' || ? || '|%'").join(' OR ')})`,
-          ...input.review_groups,
-        );
-      }
+      const filters = filterBuilder();
+      filters.given(input.id, 'id = ?');
+      filters.given(input.external_id, 'customer_external_id = ?');
+      filters.given(input.name?.toLowerCase(), 'instr(lower(customer_name), ?) > 0');
+      filters.given(input.assigned_to_member_id, 'assigned_to = ?');
+      if (input.only_without_assignment) filters.add('assigned_to IS NULL');
+      if (input.only_without_review_groups) filters.add("review_groups = ''");
+      filters.anyInList('review_groups', input.review_groups);
       if (input.categories?.length) {
         // `rca` names the whole family of relatives-and-close-associates categories.
-        const clauses = input.categories.map((category) =>
-          category.toLowerCase() === 'rca' ? "category LIKE 'rca%'" : 'category = ?',
+        const named = input.categories.map((category) => category.toLowerCase());
+        const clauses = named.map((category) =>
+          category === 'rca' ? "category LIKE 'rca%'" : 'category = ?',
         );
-        add(
-          `(${clauses.join(' OR ')})`,
-          ...input.categories.filter((c) => c.toLowerCase() !== 'rca').map((c) => c.toLowerCase()),
-        );
+        filters.add(`(${clauses.join(' OR ')})`, ...named.filter((category) => category !== 'rca'));
       }
       if (input.states?.length)
-        add(`state IN (${input.states.map(() => '?').join(',')})`, ...input.states);
-      if (input.creation_date_from) add('created_ms >= ?', Date.parse(input.creation_date_from));
-      if (input.creation_date_to) add('created_ms <= ?', Date.parse(input.creation_date_to));
-      if (input.last_update_from) add('updated_ms >= ?', Date.parse(input.last_update_from));
-      if (input.last_update_to) add('updated_ms <= ?', Date.parse(input.last_update_to));
-      if (input.sanction_list_id !== null && input.sanction_list_id !== undefined)
-        add('sanction_list_id = ?', input.sanction_list_id);
-      if (input.sanction_list_str)
-        add('instr(lower(sanction_list_name), ?) > 0', input.sanction_list_str.toLowerCase());
-      if (input.score_from !== null && input.score_from !== undefined)
-        add('score >= ?', input.score_from);
-      if (input.score_to !== null && input.score_to !== undefined)
-        add('score <= ?', input.score_to);
+        filters.add(`state IN (${input.states.map(() => '?').join(',')})`, ...input.states);
+      filters.given(dateMs(input.creation_date_from), 'created_ms >= ?');
+      filters.given(dateMs(input.creation_date_to), 'created_ms <= ?');
+      filters.given(dateMs(input.last_update_from), 'updated_ms >= ?');
+      filters.given(dateMs(input.last_update_to), 'updated_ms <= ?');
+      filters.given(input.sanction_list_id, 'sanction_list_id = ?');
+      filters.given(
+        input.sanction_list_str?.toLowerCase(),
+        'instr(lower(sanction_list_name), ?) > 0',
+      );
+      filters.given(input.score_from, 'score >= ?');
+      filters.given(input.score_to, 'score <= ?');
 
       const orderField =
         readChoice(input.order_by, ['field', 'name', 'value', 'order_by']) ?? 'created_at';
@@ -128,19 +116,14 @@ export function createAlertOps(context: OpContext) {
       if (way !== 'asc' && way !== 'desc')
         throw badRequest('validation.invalid_order', 'order_way takes asc or desc.');
 
-      const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
       const tieBreak = column === 'id' ? '' : `, id ${way}`;
-      const limit = pageSize(input.limit);
-      const offset = input.offset ?? 0;
-      const total = (
-        prepare(`SELECT COUNT(*) AS n FROM alerts ${filter}`).get(...params) as { n: number }
-      ).n;
-      const rows =
-        limit === 0 || offset >= total
-          ? []
-          : (prepare(
-              `SELECT json FROM alerts ${filter} ORDER BY ${column} ${way}${tieBreak} LIMIT ? OFFSET ?`,
-            ).all(...params, limit, offset) as Array<{ json: string }>);
+      const { rows, total } = queryPage(prepare, {
+        table: 'alerts',
+        filters,
+        orderBy: `${column} ${way}${tieBreak}`,
+        limit: pageSize(input.limit),
+        offset: input.offset ?? 0,
+      });
       return { kind: 'json', body: pageBody(rows, total) };
     },
   };

@@ -22,6 +22,10 @@ export const IsoDateTime = z.iso.datetime({
   message: 'an ISO 8601 date-time with a UTC offset, e.g. 2025-01-31T09:00:00+01:00',
 });
 
+/** Epoch milliseconds of an already validated ISO date-time, or undefined when absent. */
+export const dateMs = (iso: string | null | undefined): number | undefined =>
+  iso ? Date.parse(iso) : undefined;
+
 export const MAX_PAGE = 1000;
 export const DEFAULT_PAGE = 50;
 
@@ -64,4 +68,60 @@ export function pageBody(
   key = 'data',
 ): string {
   return `{"${key}":[${rows.map((row) => row.json).join(',')}],"total":${total}}`;
+}
+
+type SqlValue = string | number;
+
+/** WHERE clauses and their parameters, built one filter at a time. */
+export function filterBuilder() {
+  const where: string[] = [];
+  const params: SqlValue[] = [];
+  const add = (clause: string, ...values: SqlValue[]) => {
+    where.push(clause);
+    params.push(...values);
+  };
+  return {
+    add,
+    /** Adds the clause when the value was given (null and undefined mean "no filter"). */
+    given<T extends SqlValue>(value: T | null | undefined, clause: string) {
+      if (value !== null && value !== undefined) add(clause, value);
+    },
+    /** Rows whose `|a|b|` list column holds any of the values. */
+    anyInList(column: string, values: readonly string[] | null | undefined) {
+      if (values?.length)
+        add(`(${values.map(() => `${column} LIKE '%|' || ? || '|%'`).join(' OR ')})`, ...values);
+    },
+    get sql() {
+      return where.length ? `WHERE ${where.join(' AND ')}` : '';
+    },
+    params,
+  };
+}
+
+export type FilterBuilder = ReturnType<typeof filterBuilder>;
+
+/** One page of a table's JSON rows and the exact total, for the given filters and order. */
+export function queryPage(
+  prepare: ReturnType<typeof statementCache>,
+  options: {
+    table: string;
+    filters: FilterBuilder;
+    orderBy: string;
+    limit: number;
+    offset: number;
+  },
+): { rows: Array<{ json: string }>; total: number } {
+  const { table, filters, orderBy, limit, offset } = options;
+  const total = (
+    prepare(`SELECT COUNT(*) AS n FROM ${table} ${filters.sql}`).get(...filters.params) as {
+      n: number;
+    }
+  ).n;
+  const rows =
+    limit === 0 || offset >= total
+      ? []
+      : (prepare(
+          `SELECT json FROM ${table} ${filters.sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
+        ).all(...filters.params, limit, offset) as Array<{ json: string }>);
+  return { rows, total };
 }

@@ -4,7 +4,14 @@ import { badRequest, notFound, SandboxError } from '../http/api-error';
 import { parseBody } from '../http/body';
 import { noContent, type Reply } from '../http/router';
 import type { DocumentRecord } from '../model';
-import { pageBody, pageSize, statementCache, type OpContext } from './common';
+import {
+  filterBuilder,
+  pageBody,
+  pageSize,
+  queryPage,
+  statementCache,
+  type OpContext,
+} from './common';
 import type { TimelineWriter } from './timeline';
 
 /** External documents are stored with this prefix and served with the sandbox's current address. */
@@ -175,44 +182,24 @@ export function createDocumentOps(context: OpContext, timeline: TimelineWriter) 
     search(body: unknown): Reply {
       const input = parseBody(SearchBody, body);
       const filters = input.filters ?? {};
-      const where: string[] = [];
-      const params: Array<string | number> = [];
-      const add = (clause: string, ...values: Array<string | number>) => {
-        where.push(clause);
-        params.push(...values);
-      };
-      if (filters.customer_external_id)
-        add('customer_external_id = ?', filters.customer_external_id);
-      if (filters.display_name)
-        add('instr(lower(display_name), ?) > 0', filters.display_name.toLowerCase());
-      if (filters.file_name) add('instr(lower(file_name), ?) > 0', filters.file_name.toLowerCase());
+      const query = filterBuilder();
+      query.given(filters.customer_external_id, 'customer_external_id = ?');
+      query.given(filters.display_name?.toLowerCase(), 'instr(lower(display_name), ?) > 0');
+      query.given(filters.file_name?.toLowerCase(), 'instr(lower(file_name), ?) > 0');
       if (filters.file_types?.length) {
-        add(
-          `lower(file_type) IN (${filters.file_types.map(() => '?').join(',')})`,
-          ...filters.file_types.map((t) => t.toLowerCase().replace(/^\./, '')),
-        );
+        const types = filters.file_types.map((type) => type.toLowerCase().replace(/^\./, ''));
+        query.add(`lower(file_type) IN (${types.map(() => '?').join(',')})`, ...types);
       }
-      if (filters.min_created_at !== null && filters.min_created_at !== undefined)
-        add('created_at >= ?', filters.min_created_at);
-      if (filters.max_created_at !== null && filters.max_created_at !== undefined)
-        add('created_at <= ?', filters.max_created_at);
-      if (filters.tags?.length)
-        add(
-          `(${filters.tags.map(() => "tags LIKE '%|' || ? || '|%'").join(' OR ')})`,
-          ...filters.tags,
-        );
-      const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
-      const limit = pageSize(input.limit);
-      const offset = input.offset ?? 0;
-      const total = (
-        prepare(`SELECT COUNT(*) AS n FROM documents ${filter}`).get(...params) as { n: number }
-      ).n;
-      const rows =
-        limit === 0 || offset >= total
-          ? []
-          : (prepare(
-              `SELECT json FROM documents ${filter} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
-            ).all(...params, limit, offset) as Array<{ json: string }>);
+      query.given(filters.min_created_at, 'created_at >= ?');
+      query.given(filters.max_created_at, 'created_at <= ?');
+      query.anyInList('tags', filters.tags);
+      const { rows, total } = queryPage(prepare, {
+        table: 'documents',
+        filters: query,
+        orderBy: 'created_at DESC, id DESC',
+        limit: pageSize(input.limit),
+        offset: input.offset ?? 0,
+      });
       return { kind: 'json', body: served(pageBody(rows, total, 'documents')) };
     },
 

@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { SandboxError } from '../http/api-error';
 import { parseBody } from '../http/body';
 import type { Reply } from '../http/router';
-import { IsoDateTime, MAX_PAGE, pageBody, statementCache, type OpContext } from './common';
+import {
+  dateMs,
+  filterBuilder,
+  IsoDateTime,
+  MAX_PAGE,
+  pageBody,
+  queryPage,
+  statementCache,
+  type OpContext,
+} from './common';
 
 const ThreadFilters = z.object({
   assigned_to_member_id: z.number().int().nullish(),
@@ -38,55 +47,32 @@ export function createThreadOps(context: OpContext) {
     search(body: unknown): Reply {
       const input = parseBody(ThreadSearchBody, body);
       const filters = input.filters ?? {};
-      const where: string[] = [];
-      const params: Array<string | number> = [];
-      const add = (clause: string, ...values: Array<string | number>) => {
-        where.push(clause);
-        params.push(...values);
-      };
-      if (filters.id) add('id = ?', filters.id);
-      if (filters.assigned_to_member_id !== null && filters.assigned_to_member_id !== undefined) {
-        add('assigned_to = ?', filters.assigned_to_member_id);
-      }
-      if (filters.only_without_assignment) add('assigned_to IS NULL');
-      if (filters.only_without_review_groups) add("review_groups = ''");
-      if (filters.review_groups?.length) {
-        add(
-          `(${filters.review_groups.map(() => "review_groups LIKE '%|' || ? || '|%'").join(' OR ')})`,
-          ...filters.review_groups,
-        );
-      }
-      if (filters.tag_codes?.length) {
-        add(
-          `(${filters.tag_codes.map(() => "tags LIKE '%|' || ? || '|%'").join(' OR ')})`,
-          ...filters.tag_codes,
-        );
-      }
-      if (filters.status !== null && filters.status !== undefined)
-        add('status = ?', filters.status);
-      if (filters.contact) add('instr(contacts, ?) > 0', filters.contact.toLowerCase());
-      if (filters.content) add('instr(search_text, ?) > 0', filters.content.toLowerCase());
-      if (filters.customer_id) add("customer_keys LIKE '%|' || ? || '|%'", filters.customer_id);
-      if (filters.customer_name)
-        add('instr(customer_names, ?) > 0', filters.customer_name.toLowerCase());
-      if (filters.min_created_at) add('created_ms >= ?', Date.parse(filters.min_created_at));
-      if (filters.max_created_at) add('created_ms <= ?', Date.parse(filters.max_created_at));
-      if (filters.min_updated_at) add('updated_ms >= ?', Date.parse(filters.min_updated_at));
-      if (filters.max_updated_at) add('updated_ms <= ?', Date.parse(filters.max_updated_at));
+      const query = filterBuilder();
+      query.given(filters.id, 'id = ?');
+      query.given(filters.assigned_to_member_id, 'assigned_to = ?');
+      if (filters.only_without_assignment) query.add('assigned_to IS NULL');
+      if (filters.only_without_review_groups) query.add("review_groups = ''");
+      query.anyInList('review_groups', filters.review_groups);
+      query.anyInList('tags', filters.tag_codes);
+      query.given(filters.status, 'status = ?');
+      query.given(filters.contact?.toLowerCase(), 'instr(contacts, ?) > 0');
+      query.given(filters.content?.toLowerCase(), 'instr(search_text, ?) > 0');
+      query.given(filters.customer_id, "customer_keys LIKE '%|' || ? || '|%'");
+      query.given(filters.customer_name?.toLowerCase(), 'instr(customer_names, ?) > 0');
+      query.given(dateMs(filters.min_created_at), 'created_ms >= ?');
+      query.given(dateMs(filters.max_created_at), 'created_ms <= ?');
+      query.given(dateMs(filters.min_updated_at), 'updated_ms >= ?');
+      query.given(dateMs(filters.max_updated_at), 'updated_ms <= ?');
 
       const perPage = Math.min(input.per_page ?? DEFAULT_PER_PAGE, MAX_PAGE);
       const page = input.on_page ?? 1;
-      const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
-      const total = (
-        prepare(`SELECT COUNT(*) AS n FROM threads ${filter}`).get(...params) as { n: number }
-      ).n;
-      const offset = (page - 1) * perPage;
-      const rows =
-        perPage === 0 || offset >= total
-          ? []
-          : (prepare(
-              `SELECT json FROM threads ${filter} ORDER BY updated_ms DESC, id DESC LIMIT ? OFFSET ?`,
-            ).all(...params, perPage, offset) as Array<{ json: string }>);
+      const { rows, total } = queryPage(prepare, {
+        table: 'threads',
+        filters: query,
+        orderBy: 'updated_ms DESC, id DESC',
+        limit: perPage,
+        offset: (page - 1) * perPage,
+      });
       return { kind: 'json', body: pageBody(rows, total) };
     },
 

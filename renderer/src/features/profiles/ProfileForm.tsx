@@ -10,11 +10,12 @@ import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { TextField } from '../../components/TextField';
 import { errorMessage, fieldErrors } from '../../lib/api';
+import { useAction } from '../../lib/use-action';
 import { ConnectionResult } from './ConnectionResult';
 import { useProfiles } from './store';
 import { TokenStorageChoice } from './TokenStorageChoice';
 
-type Busy = null | 'save' | 'test' | 'remove' | 'activate';
+type Busy = 'save' | 'test' | 'remove' | 'activate';
 
 /** Add or edit one profile. Mounted anew (by key) for each selection, so its state starts clean. */
 export function ProfileForm({
@@ -35,33 +36,24 @@ export function ProfileForm({
   const [tokenStorage, setTokenStorage] = useState<TokenStorage>(
     profile?.tokenStorage ?? (secretStorage.secureAvailable ? 'secure' : 'memory'),
   );
-  const [busy, setBusy] = useState<Busy>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const action = useAction<Busy>();
+  const { busy } = action;
+  const errors = fieldErrors(action.error);
+  const failure =
+    action.error && Object.keys(errors).length === 0 ? errorMessage(action.error) : null;
   const [testResult, setTestResult] = useState<ConnectionTestResult | null>(
     profile?.lastTest ?? null,
   );
   const [confirmRemove, setConfirmRemove] = useState(false);
 
-  const run = async (kind: Exclude<Busy, null>, action: () => Promise<void>) => {
-    setBusy(kind);
-    setFailure(null);
+  const run = (kind: Busy, work: () => Promise<void>) => {
     setFlash(null);
-    try {
-      await action();
-    } catch (error) {
-      const fields = fieldErrors(error);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) setFailure(errorMessage(error));
-    } finally {
-      setBusy(null);
-    }
+    return action.run(kind, work);
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     void run('save', async () => {
-      setErrors({});
       await save({
         ...(profile ? { id: profile.id } : {}),
         name,
@@ -74,7 +66,6 @@ export function ProfileForm({
 
   const onTest = () =>
     void run('test', async () => {
-      setErrors({});
       setTestResult(null);
       const result = await testConnection({
         ...(profile ? { id: profile.id } : {}),

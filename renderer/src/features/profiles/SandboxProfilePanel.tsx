@@ -3,6 +3,7 @@ import type { ConnectionTestResult, ProfileView } from '../../../../preload/cont
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { errorMessage } from '../../lib/api';
+import { useAction } from '../../lib/use-action';
 import { ConnectionResult } from './ConnectionResult';
 import { useProfiles } from './store';
 
@@ -15,21 +16,8 @@ export function SandboxProfilePanel({
   isActive: boolean;
 }) {
   const { activate, testConnection } = useProfiles.getState();
-  const [busy, setBusy] = useState<null | 'test' | 'activate'>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, error, run } = useAction<'test' | 'activate'>();
   const [result, setResult] = useState<ConnectionTestResult | null>(profile.lastTest);
-
-  const run = async (kind: 'test' | 'activate', action: () => Promise<void>) => {
-    setBusy(kind);
-    setFailure(null);
-    try {
-      await action();
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setBusy(null);
-    }
-  };
 
   return (
     <section
@@ -67,9 +55,9 @@ export function SandboxProfilePanel({
         <dt>Token</dt>
         <dd>Generated for this run and kept in memory by CaseDesk.</dd>
       </dl>
-      {failure && (
+      {error !== null && (
         <Banner tone="danger" title="That did not work">
-          {failure}
+          {errorMessage(error)}
         </Banner>
       )}
       {result && <ConnectionResult result={result} />}

@@ -55,7 +55,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     builtIn: sandbox && {
       id: BUILT_IN_SANDBOX_ID,
-      name: 'Sandbox (demo tenant)',
+      name: 'Sandbox',
       baseUrl: sandbox.baseUrl,
       token: sandbox.token,
     },

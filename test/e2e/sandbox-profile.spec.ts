@@ -9,22 +9,23 @@ test.describe('the built-in Sandbox profile', () => {
     service,
   }) => {
     const connection = new ConnectionPage(page);
-    await expect(connection.activeProfile).toContainText('Sandbox (demo tenant)');
-    await expect(connection.item('Sandbox (demo tenant)')).toContainText('Demo');
+    await expect(connection.activeProfile).toContainText('Sandbox');
+    await expect(connection.item('Sandbox')).toContainText('Demo');
     await expect(page.getByTestId('sandbox-panel')).toBeVisible();
     await expect(page.getByTestId('remove-profile')).toHaveCount(0);
     await connection.testButton.click();
     await expect(connection.result).toHaveAttribute('data-outcome', 'ok');
     await screenshot(page, 'connection-sandbox');
 
-    // A profile of the user's own sits beside it; choosing the sandbox again is one click.
+    // The user's first own profile takes over; going back to the sandbox is one click, and back again.
     await connection.add({ name: 'Production', baseUrl: service.baseUrl, token: service.token });
-    await expect(connection.activeProfile).toContainText('Sandbox (demo tenant)');
+    await expect(connection.activeProfile).toContainText('Production');
+    await connection.item('Sandbox').click();
+    await page.getByTestId('activate-profile').click();
+    await expect(connection.activeProfile).toContainText('Sandbox');
+    await connection.item('Production').click();
     await page.getByTestId('activate-profile').click();
     await expect(connection.activeProfile).toContainText('Production');
-    await connection.item('Sandbox (demo tenant)').click();
-    await page.getByTestId('activate-profile').click();
-    await expect(connection.activeProfile).toContainText('Sandbox (demo tenant)');
     expect(await page.content()).not.toMatch(/token: [\w-]{20,}/);
   });
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { badRequest, notFound, SandboxError } from '../http/api-error';
 import { parseBody } from '../http/body';
 import { noContent, type Reply } from '../http/router';
+import { EXTERNAL_FILE_PREFIX } from '../generator';
 import type { DocumentRecord } from '../model';
 import {
   filterBuilder,
@@ -15,7 +16,7 @@ import {
 import type { TimelineWriter } from './timeline';
 
 /** External documents are stored with this prefix and served with the sandbox's current address. */
-export const EXTERNAL_PLACEHOLDER = 'sandbox://external-files/';
+const EXTERNAL_PLACEHOLDER = EXTERNAL_FILE_PREFIX;
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 

@@ -27,7 +27,7 @@ export function SandboxProfilePanel({
     >
       <header className="panel-head">
         <div>
-          <h2 id="profile-form-title">{profile.name}</h2>
+          <h2 id="profile-form-title">{profile.name} — demo tenant</h2>
           <p className="panel-sub">
             A demo tenant generated on this computer: synthetic customers, screening alerts, e-mail
             threads, documents and press reports. Nothing leaves this machine — try CaseDesk without

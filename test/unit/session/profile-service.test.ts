@@ -21,7 +21,18 @@ const okResult = (): ConnectionTestResult => ({
   testedAt: '2026-11-21T10:00:00.000Z',
 });
 
-async function open(dataDir: string, cipher: TokenCipher | null) {
+const SANDBOX = {
+  id: 'builtin-sandbox',
+  name: 'Sandbox',
+  baseUrl: 'http://127.0.0.1:4999',
+  token: 'sandbox-token-abcdef',
+};
+
+async function open(
+  dataDir: string,
+  cipher: TokenCipher | null,
+  builtIn: typeof SANDBOX | null = null,
+) {
   const vault = await openTokenVault({ dataDir, cipher, logger: silentLogger });
   const events = createEventHub(() => vault.knownTokens());
   const emitted: EventName[] = [];
@@ -31,6 +42,7 @@ async function open(dataDir: string, cipher: TokenCipher | null) {
     store: await openProfileStore({ dataDir, logger: silentLogger }),
     vault,
     events,
+    builtIn,
     probe: (target) => {
       probes.push(target);
       return Promise.resolve(okResult());
@@ -260,5 +272,51 @@ describe('profile service', () => {
     expect(readdirSync(temp.path).some((name) => name.startsWith('profiles.json.damaged-'))).toBe(
       true,
     );
+  });
+
+  it('offers the built-in sandbox first, active until the user adds a profile of their own', async () => {
+    const { service, probes } = await open(temp.path, null, SANDBOX);
+    expect(service.list().profiles.map((profile) => [profile.name, profile.builtIn])).toEqual([
+      ['Sandbox', true],
+    ]);
+    expect(service.list().activeProfileId).toBe(SANDBOX.id);
+    expect(service.activeCredentials()?.token).toBe(SANDBOX.token);
+    await service.testConnection({ id: SANDBOX.id, baseUrl: SANDBOX.baseUrl });
+    expect(probes.at(-1)).toEqual({ baseUrl: SANDBOX.baseUrl, token: SANDBOX.token });
+
+    const own = await service.save({
+      name: 'Prod',
+      baseUrl: 'https://prod.example',
+      token: TOKEN,
+      tokenStorage: 'weak',
+    });
+    expect(service.list().activeProfileId).toBe(own.id);
+    await service.activate(SANDBOX.id);
+    expect(service.activeCredentials()?.profile.builtIn).toBe(true);
+    // The sandbox profile is not the user's to change, and its name is taken.
+    await expectAppError(service.remove(SANDBOX.id), 'conflict', /built-in/);
+    await expectAppError(
+      service.save({
+        id: SANDBOX.id,
+        name: 'X',
+        baseUrl: 'https://x.example',
+        tokenStorage: 'weak',
+      }),
+      'conflict',
+      /built-in/,
+    );
+    await expectAppError(
+      service.save({
+        name: 'sandbox',
+        baseUrl: 'https://x.example',
+        token: TOKEN,
+        tokenStorage: 'weak',
+      }),
+      'conflict',
+      /already exists/,
+    );
+    // Its token is never written down.
+    expect(readFileSync(join(temp.path, 'tokens.json'), 'utf8')).not.toContain(SANDBOX.token);
+    expect(readFileSync(join(temp.path, 'profiles.json'), 'utf8')).not.toContain(SANDBOX.token);
   });
 });

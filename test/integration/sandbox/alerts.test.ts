@@ -98,6 +98,35 @@ describe('sandbox alert search', () => {
     expect(noGroups.total + grouped.total).toBeLessThanOrEqual(all.length);
   });
 
+  it('filters by sanction list id and name, and by last update bounds', async () => {
+    const lists = t.sandbox.db
+      .prepare(
+        'SELECT sanction_list_id AS id, sanction_list_name AS name, COUNT(*) AS n FROM alerts WHERE sanction_list_id IS NOT NULL GROUP BY 1, 2',
+      )
+      .all() as Array<{ id: number; name: string; n: number }>;
+    expect(lists.length).toBeGreaterThan(0);
+    const list = lists[0] as { id: number; name: string; n: number };
+    expect((await search({ sanction_list_id: list.id, limit: 1000 })).total).toBe(list.n);
+    const byName = lists.filter((entry) =>
+      entry.name.toLowerCase().includes(list.name.slice(0, 6).toLowerCase()),
+    );
+    expect(
+      (await search({ sanction_list_str: list.name.slice(0, 6).toUpperCase(), limit: 1000 })).total,
+    ).toBe(byName.reduce((sum, entry) => sum + entry.n, 0));
+
+    const updates = all
+      .map((alert) => Date.parse(alert.last_revision.created_at))
+      .sort((a, b) => a - b);
+    const middle = updates[Math.floor(updates.length / 2)] ?? 0;
+    const bound = new Date(middle).toISOString().replace('Z', '+00:00');
+    expect((await search({ last_update_to: bound, limit: 1000 })).total).toBe(
+      updates.filter((ms) => ms <= middle).length,
+    );
+    expect((await search({ last_update_from: bound, limit: 1000 })).total).toBe(
+      updates.filter((ms) => ms >= middle).length,
+    );
+  });
+
   it('filters by name, and by dates given with any UTC offset', async () => {
     const sample = all[3] as Alert;
     const detail = (

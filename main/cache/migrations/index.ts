@@ -1,0 +1,7 @@
+import { migration001 } from './001-initial';
+import type { Migration } from './migration';
+
+/** Every migration, in order. Add one file per schema change; never edit a released one. */
+export const MIGRATIONS: readonly Migration[] = [migration001];
+
+export const LATEST_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

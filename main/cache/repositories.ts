@@ -1,0 +1,271 @@
+import type { CacheDb } from './open-cache';
+import {
+  displayName,
+  listKey,
+  timestampMs,
+  type AlertLike,
+  type CustomerEventLike,
+  type CustomerLike,
+  type DocumentLike,
+  type ThreadLike,
+} from './records';
+
+const htmlToText = (html: string): string =>
+  html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;/gi, ' ')
+    .replace(/&amp;/gi, '&')
+    .replace(/&lt;/gi, '<')
+    .replace(/&gt;/gi, '>')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+const statusCode = (status: unknown): number | null => {
+  if (typeof status === 'number') return status;
+  if (
+    status &&
+    typeof status === 'object' &&
+    typeof (status as { code?: unknown }).code === 'number'
+  ) {
+    return (status as { code: number }).code;
+  }
+  return null;
+};
+
+const accountType = (value: unknown): string | null => {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object' && typeof (value as { code?: unknown }).code === 'string')
+    return (value as { code: string }).code;
+  return null;
+};
+
+/**
+ * Prepared writes of the cache, one function per intent. Upserts use ON CONFLICT … DO UPDATE (never
+ * REPLACE), so rowids stay and the FTS triggers see real updates.
+ */
+export function createCacheWriter(db: CacheDb) {
+  const s = {
+    alert: db.prepare(
+      `INSERT INTO alerts (id, customer_external_id, created_ms, updated_ms, state, score, category, revision_number, comment, raw)
+       VALUES (@id, @customer, @created, @updated, @state, @score, @category, @revision, @comment, @raw)
+       ON CONFLICT (id) DO UPDATE SET customer_external_id = excluded.customer_external_id, created_ms = excluded.created_ms,
+         updated_ms = excluded.updated_ms, state = excluded.state, score = excluded.score, category = excluded.category,
+         revision_number = excluded.revision_number, comment = excluded.comment, raw = excluded.raw`,
+    ),
+    revision: db.prepare(
+      `INSERT INTO alert_revisions (alert_id, revision_number, state, score, created_ms, raw) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (alert_id, revision_number) DO NOTHING`,
+    ),
+    customerBasic: db.prepare(
+      `INSERT INTO customers (external_id, id, account_type, name, name_variations, review_groups, raw)
+       VALUES (@external_id, @id, @account_type, @name, @variations, @groups, @raw)
+       ON CONFLICT (external_id) DO UPDATE SET id = excluded.id, account_type = excluded.account_type, name = excluded.name,
+         name_variations = excluded.name_variations, review_groups = excluded.review_groups, raw = excluded.raw`,
+    ),
+    customerDetail: db.prepare(
+      `UPDATE customers SET detail_raw = @detail, stats_raw = @stats, alerts_count = @alerts, last_scan_date = @lastScan,
+         detail_synced_ms = @at WHERE external_id = @external_id`,
+    ),
+    queueCustomer: db.prepare(
+      'INSERT INTO customer_queue (external_id, queued_ms) VALUES (?, ?) ON CONFLICT (external_id) DO NOTHING',
+    ),
+    dequeueCustomer: db.prepare('DELETE FROM customer_queue WHERE external_id = ?'),
+    failCustomer: db.prepare(
+      'UPDATE customer_queue SET attempts = attempts + 1, last_error = ? WHERE external_id = ?',
+    ),
+    thread: db.prepare(
+      `INSERT INTO threads (id, created_ms, updated_ms, status, subject, message_count, raw)
+       VALUES (@id, @created, @updated, @status, @subject, @count, @raw)
+       ON CONFLICT (id) DO UPDATE SET created_ms = excluded.created_ms, updated_ms = excluded.updated_ms, status = excluded.status,
+         subject = excluded.subject, message_count = excluded.message_count, raw = excluded.raw`,
+    ),
+    threadCustomer: db.prepare(
+      'INSERT INTO thread_customers (thread_id, customer_external_id) VALUES (?, ?) ON CONFLICT DO NOTHING',
+    ),
+    clearThreadCustomers: db.prepare('DELETE FROM thread_customers WHERE thread_id = ?'),
+    message: db.prepare(
+      `INSERT INTO messages (id, thread_id, created_ms, subject, content, raw) VALUES (@id, @thread, @created, @subject, @content, @raw)
+       ON CONFLICT (id) DO UPDATE SET thread_id = excluded.thread_id, created_ms = excluded.created_ms, subject = excluded.subject,
+         content = excluded.content, raw = excluded.raw`,
+    ),
+    attachment: db.prepare(
+      `INSERT INTO attachments (id, thread_id, message_id, file_name, file_mime, file_size, not_dangerous, raw)
+       VALUES (@id, @thread, @message, @name, @mime, @size, @safe, @raw)
+       ON CONFLICT (id) DO UPDATE SET thread_id = excluded.thread_id, message_id = COALESCE(excluded.message_id, attachments.message_id),
+         file_name = excluded.file_name, file_mime = excluded.file_mime, file_size = excluded.file_size,
+         not_dangerous = excluded.not_dangerous, raw = excluded.raw`,
+    ),
+    document: db.prepare(
+      `INSERT INTO documents (id, customer_external_id, display_name, file_name, file_type, created_at, tags, raw)
+       VALUES (@id, @customer, @display, @file, @type, @created, @tags, @raw)
+       ON CONFLICT (id) DO UPDATE SET customer_external_id = excluded.customer_external_id, display_name = excluded.display_name,
+         file_name = excluded.file_name, file_type = excluded.file_type, created_at = excluded.created_at, tags = excluded.tags, raw = excluded.raw`,
+    ),
+    documentsOf: db.prepare('SELECT id FROM documents WHERE customer_external_id = ?'),
+    deleteDocument: db.prepare('DELETE FROM documents WHERE id = ?'),
+    event: db.prepare(
+      `INSERT INTO timeline_events (id, customer_external_id, created_ms, event_type, raw) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET created_ms = excluded.created_ms, event_type = excluded.event_type, raw = excluded.raw`,
+    ),
+    setState: db.prepare(
+      'INSERT INTO sync_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    ),
+  };
+
+  const putCustomerBasic = (customer: CustomerLike) => {
+    s.customerBasic.run({
+      external_id: customer.external_id,
+      id: customer.id ?? null,
+      account_type: accountType(customer.account_type),
+      name: displayName(customer),
+      variations: (customer.name_variations ?? []).map(displayName).filter(Boolean).join(' | '),
+      groups: listKey(customer.review_groups),
+      raw: JSON.stringify(customer),
+    });
+  };
+
+  return {
+    /** Alerts of one page, their last revisions kept as seen, and their customers queued for detail. */
+    putAlerts(alerts: readonly AlertLike[], nowMs: number): void {
+      for (const alert of alerts) {
+        const revision = alert.last_revision;
+        const updated = timestampMs(revision.created_at) || timestampMs(alert.created_at);
+        const number = revision.revision_number ?? 0;
+        s.alert.run({
+          id: alert.id,
+          customer: alert.customer_external_id,
+          created: timestampMs(alert.created_at),
+          updated,
+          state: revision.state,
+          score: revision.score,
+          category: (revision.top_category ?? '').toLowerCase(),
+          revision: number,
+          comment: revision.comment ?? '',
+          raw: JSON.stringify(alert),
+        });
+        s.revision.run(
+          alert.id,
+          number,
+          revision.state,
+          revision.score,
+          updated,
+          JSON.stringify(revision),
+        );
+        s.queueCustomer.run(alert.customer_external_id, nowMs);
+      }
+    },
+
+    /** Threads of one page with their last message, attachments and linked customers. */
+    putThreads(threads: readonly ThreadLike[], nowMs: number): void {
+      for (const thread of threads) {
+        const last = thread.last_message ?? null;
+        s.thread.run({
+          id: thread.id,
+          created: timestampMs(thread.created_at),
+          updated: timestampMs(thread.updated_at) || timestampMs(thread.created_at),
+          status: statusCode(thread.status),
+          subject: last?.subject ?? '',
+          count: thread.message_count ?? 0,
+          raw: JSON.stringify(thread),
+        });
+        s.clearThreadCustomers.run(thread.id);
+        for (const customer of thread.customers ?? []) {
+          putCustomerBasic(customer);
+          s.threadCustomer.run(thread.id, customer.external_id);
+          s.queueCustomer.run(customer.external_id, nowMs);
+        }
+        if (last) {
+          s.message.run({
+            id: last.id,
+            thread: thread.id,
+            created: timestampMs(last.created_at),
+            subject: last.subject ?? '',
+            content: htmlToText(last.content ?? '').slice(0, 20_000),
+            raw: JSON.stringify(last),
+          });
+        }
+        const fromMessage = new Set((last?.attachments ?? []).map((attachment) => attachment.id));
+        for (const attachment of [...(thread.attachments ?? []), ...(last?.attachments ?? [])]) {
+          s.attachment.run({
+            id: attachment.id,
+            thread: thread.id,
+            message: fromMessage.has(attachment.id) ? (last?.id ?? null) : null,
+            name: attachment.file_name ?? '',
+            mime: attachment.file_mime ?? 'application/octet-stream',
+            size: attachment.file_size ?? 0,
+            safe:
+              attachment.file_not_dangerous === undefined || attachment.file_not_dangerous === null
+                ? null
+                : attachment.file_not_dangerous
+                  ? 1
+                  : 0,
+            raw: JSON.stringify(attachment),
+          });
+        }
+      }
+    },
+
+    /** A customer's detail, stats, timeline and the complete set of its documents, as fetched now. */
+    putCustomerDetail(input: {
+      customer: CustomerLike;
+      detail: unknown;
+      stats: { alerts?: number | null; last_scan_date?: string | null } | null;
+      events: readonly CustomerEventLike[];
+      documents: readonly DocumentLike[];
+      nowMs: number;
+    }): void {
+      putCustomerBasic(input.customer);
+      s.customerDetail.run({
+        external_id: input.customer.external_id,
+        detail: JSON.stringify(input.detail),
+        stats: input.stats ? JSON.stringify(input.stats) : null,
+        alerts: input.stats?.alerts ?? null,
+        lastScan: input.stats?.last_scan_date ?? null,
+        at: input.nowMs,
+      });
+      for (const event of input.events) {
+        s.event.run(
+          event.ID,
+          input.customer.external_id,
+          timestampMs(event.CreatedAt),
+          event.EventType ?? '',
+          JSON.stringify(event),
+        );
+      }
+      const kept = new Set(input.documents.map((document) => document.id));
+      for (const row of s.documentsOf.all(input.customer.external_id) as Array<{ id: string }>) {
+        if (!kept.has(row.id)) s.deleteDocument.run(row.id);
+      }
+      for (const document of input.documents) {
+        s.document.run({
+          id: document.id,
+          customer: document.customer_external_id,
+          display: document.display_name ?? document.file_name ?? '',
+          file: document.file_name ?? '',
+          type: document.file_type ?? '',
+          created: document.created_at ?? 0,
+          tags: listKey(document.tags),
+          raw: JSON.stringify(document),
+        });
+      }
+      s.dequeueCustomer.run(input.customer.external_id);
+    },
+
+    customerFailed(externalId: string, reason: string): void {
+      s.failCustomer.run(reason, externalId);
+    },
+
+    setState(key: string, value: unknown): void {
+      s.setState.run(key, JSON.stringify(value));
+    },
+  };
+}
+
+export type CacheWriter = ReturnType<typeof createCacheWriter>;
+
+export function readState<T>(db: CacheDb, key: string): T | null {
+  const row = db.prepare('SELECT value FROM sync_state WHERE key = ?').get(key) as
+    { value: string } | undefined;
+  return row ? (JSON.parse(row.value) as T) : null;
+}

@@ -1,0 +1,40 @@
+import type {
+  AlertLike,
+  CustomerEventLike,
+  CustomerLike,
+  DocumentLike,
+  ThreadLike,
+} from '../cache/records';
+
+/** What the sync engine needs of the service: the API client provides it; tests may fake it. */
+export interface SyncSource {
+  searchAlerts(
+    body: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<{ data: AlertLike[]; total: number }>;
+  searchThreads(
+    body: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<{ data: ThreadLike[]; total: number }>;
+  customer(
+    externalId: string,
+    signal: AbortSignal,
+  ): Promise<{ customer: CustomerLike } & Record<string, unknown>>;
+  customerStats(
+    externalId: string,
+    signal: AbortSignal,
+  ): Promise<{ alerts?: number | null; last_scan_date?: string | null }>;
+  customerTimeline(externalId: string, signal: AbortSignal): Promise<CustomerEventLike[]>;
+  customerDocuments(
+    externalId: string,
+    page: { limit: number; offset: number },
+    signal: AbortSignal,
+  ): Promise<{ documents: DocumentLike[]; total: number }>;
+}
+
+/** A customer the service no longer knows: dropped from the queue instead of retried forever. */
+export function isNotFound(error: unknown): boolean {
+  return (
+    typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404
+  );
+}

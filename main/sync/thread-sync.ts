@@ -1,0 +1,73 @@
+import type { CacheDb } from '../cache/open-cache';
+import { timestampMs } from '../cache/records';
+import { readState, type CacheWriter } from '../cache/repositories';
+import { progressMeter, type SyncProgress } from './progress';
+import type { SyncSource } from './sync-source';
+
+/**
+ * Thread search has no order option; the service returns newest update first. Paging a fixed
+ * `min_updated_at` by page number can then only repeat a thread (one updated meanwhile moves to the
+ * front), never skip one, and the next run starts at the newest update seen.
+ */
+export interface ThreadCursor {
+  since: string | null;
+  page: number;
+  newestMs: number;
+}
+
+export const THREAD_CURSOR_KEY = 'threads.cursor';
+
+export async function syncThreads(options: {
+  db: CacheDb;
+  writer: CacheWriter;
+  source: SyncSource;
+  signal: AbortSignal;
+  pageSize: number;
+  filters?: Record<string, unknown>;
+  onProgress?: (progress: SyncProgress) => void;
+  now?: () => number;
+}): Promise<{ fetched: number }> {
+  const { db, writer, source, signal, pageSize } = options;
+  const now = options.now ?? Date.now;
+  const writePage = db.transaction(
+    (threads: Parameters<CacheWriter['putThreads']>[0], cursor: ThreadCursor) => {
+      writer.putThreads(threads, now());
+      writer.setState(THREAD_CURSOR_KEY, cursor);
+    },
+  );
+  const meter = progressMeter('threads');
+  let cursor = readState<ThreadCursor>(db, THREAD_CURSOR_KEY) ?? {
+    since: null,
+    page: 1,
+    newestMs: 0,
+  };
+  let fetched = 0;
+  for (;;) {
+    signal.throwIfAborted();
+    const result = await source.searchThreads(
+      {
+        filters: { ...options.filters, ...(cursor.since ? { min_updated_at: cursor.since } : {}) },
+        on_page: cursor.page,
+        per_page: pageSize,
+      },
+      signal,
+    );
+    signal.throwIfAborted();
+    const threads = result.data;
+    const newestMs = Math.max(
+      cursor.newestMs,
+      ...threads.map((thread) => timestampMs(thread.updated_at)),
+    );
+    const finished = threads.length < pageSize;
+    const next: ThreadCursor = finished
+      ? { since: newestMs > 0 ? new Date(newestMs).toISOString() : cursor.since, page: 1, newestMs }
+      : { since: cursor.since, page: cursor.page + 1, newestMs };
+    writePage(threads, next);
+    cursor = next;
+    fetched += threads.length;
+    options.onProgress?.(
+      meter.add(threads.length, fetched === threads.length ? result.total : undefined),
+    );
+    if (finished) return { fetched };
+  }
+}

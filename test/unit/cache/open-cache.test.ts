@@ -1,0 +1,117 @@
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openCache } from '../../../main/cache/open-cache';
+import { LATEST_VERSION } from '../../../main/cache/migrations';
+import { migration001 } from '../../../main/cache/migrations/001-initial';
+import { silentLogger } from '../../../main/log';
+import { makeTempDir } from '../../support/temp-dir';
+
+describe('opening the cache', () => {
+  let temp: ReturnType<typeof makeTempDir>;
+  beforeEach(() => {
+    temp = makeTempDir();
+  });
+  afterEach(() => temp.remove());
+
+  it('creates an empty cache at the latest schema, in WAL mode with foreign keys', () => {
+    const { db, movedAside } = openCache(join(temp.path, 'cache.db'), silentLogger);
+    expect(movedAside).toBeNull();
+    expect(db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    db.close();
+  });
+
+  it('moves a damaged file aside (keeping it) and starts empty', () => {
+    const path = join(temp.path, 'cache.db');
+    writeFileSync(
+      path,
+      Buffer.concat([Buffer.from('SQLite format 3\0'), Buffer.alloc(4096, 0x42)]),
+    );
+    const { db, movedAside } = openCache(path, silentLogger);
+    expect(movedAside?.reason).toMatch(/could not be opened|integrity/);
+    expect(readdirSync(temp.path).some((name) => name.startsWith('cache.db.damaged-'))).toBe(true);
+    expect(db.prepare('SELECT COUNT(*) AS n FROM alerts').get()).toEqual({ n: 0 });
+    db.close();
+  });
+
+  it('moves aside a cache written by a newer CaseDesk rather than guessing at it', () => {
+    const path = join(temp.path, 'cache.db');
+    const newer = new Database(path);
+    newer.pragma(`user_version = ${LATEST_VERSION + 5}`);
+    newer.close();
+    const { db, movedAside } = openCache(path, silentLogger);
+    expect(movedAside?.reason).toMatch(/newer CaseDesk/);
+    expect(db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
+    db.close();
+  });
+
+  it('rolls a failing migration back whole, leaving the version where it was', () => {
+    const path = join(temp.path, 'cache.db');
+    const broken = {
+      version: 2,
+      name: 'broken',
+      up: (db: Database.Database) =>
+        db.exec('CREATE TABLE half (x); SELECT nonsense FROM nowhere;'),
+    };
+    expect(() => openCache(path, silentLogger, [migration001, broken])).toThrow();
+    const db = new Database(path);
+    expect(db.pragma('user_version', { simple: true })).toBe(1);
+    expect(db.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'half'").get()).toEqual(
+      { n: 0 },
+    );
+    db.close();
+  });
+});
+
+describe('migration 001', () => {
+  it('builds the tables, indexes and FTS indexes the screens read', () => {
+    const temp = makeTempDir();
+    try {
+      const { db } = openCache(join(temp.path, 'cache.db'), silentLogger, [migration001]);
+      const names = (
+        db
+          .prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'index')")
+          .all() as Array<{ name: string }>
+      ).map((row) => row.name);
+      for (const table of [
+        'customers',
+        'alerts',
+        'alert_revisions',
+        'threads',
+        'messages',
+        'attachments',
+        'documents',
+        'timeline_events',
+        'press_reports',
+        'kyt_transactions',
+        'sync_state',
+        'customer_queue',
+        'customers_fts',
+        'alerts_fts',
+        'messages_fts',
+        'documents_fts',
+      ]) {
+        expect(names).toContain(table);
+      }
+      db.prepare(
+        "INSERT INTO customers (external_id, name, raw) VALUES ('C1', 'Zoë Ångström', '{}')",
+      ).run();
+      expect(
+        db.prepare("SELECT rowid FROM customers_fts WHERE customers_fts MATCH 'zoe'").all(),
+      ).toHaveLength(1);
+      db.prepare("UPDATE customers SET name = 'Chloé Ångström' WHERE external_id = 'C1'").run();
+      expect(
+        db.prepare("SELECT rowid FROM customers_fts WHERE customers_fts MATCH 'zoe'").all(),
+      ).toHaveLength(0);
+      expect(
+        db.prepare("SELECT rowid FROM customers_fts WHERE customers_fts MATCH 'chloe'").all(),
+      ).toHaveLength(1);
+      db.close();
+    } finally {
+      temp.remove();
+    }
+  });
+});

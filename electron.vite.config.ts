@@ -15,6 +15,8 @@ export default defineConfig({
           'browser-host': resolve('main/host/entry.ts'),
           // The embedded sandbox service alone (`npm run sandbox`).
           sandbox: resolve('main/sandbox/entry.ts'),
+          // The same core headless (`npm run cli`).
+          cli: resolve('main/cli.ts'),
         },
       },
     },

@@ -1,0 +1,154 @@
+import type { CacheDb } from './open-cache';
+import { readState } from './repositories';
+
+export const EXPORTABLE = {
+  customers: 'SELECT raw, detail_raw, stats_raw FROM customers ORDER BY external_id',
+  alerts: 'SELECT raw FROM alerts ORDER BY id',
+  alert_revisions: 'SELECT raw FROM alert_revisions ORDER BY alert_id, revision_number',
+  threads: 'SELECT raw FROM threads ORDER BY id',
+  messages: 'SELECT raw FROM messages ORDER BY thread_id, created_ms, id',
+  attachments: 'SELECT raw FROM attachments ORDER BY id',
+  documents: 'SELECT raw FROM documents ORDER BY id',
+  timeline_events: 'SELECT raw FROM timeline_events ORDER BY customer_external_id, created_ms, id',
+  relations: 'SELECT raw FROM relations ORDER BY relation_external_id',
+  press_reports: 'SELECT raw FROM press_reports ORDER BY id',
+  kyt_transactions: 'SELECT raw FROM kyt_transactions ORDER BY id',
+} as const;
+export type ExportableEntity = keyof typeof EXPORTABLE;
+
+export interface CacheStatus {
+  counts: Record<string, number>;
+  customersAwaitingDetail: number;
+  cursors: Record<string, unknown>;
+  lastSync: unknown;
+}
+
+export function cacheStatus(db: CacheDb): CacheStatus {
+  const count = (table: string) =>
+    (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+  const counts = Object.fromEntries(Object.keys(EXPORTABLE).map((table) => [table, count(table)]));
+  const cursors = Object.fromEntries(
+    (
+      db.prepare("SELECT key, value FROM sync_state WHERE key LIKE '%.cursor'").all() as Array<{
+        key: string;
+        value: string;
+      }>
+    ).map((row) => [row.key, JSON.parse(row.value) as unknown]),
+  );
+  return {
+    counts,
+    customersAwaitingDetail: count('customer_queue'),
+    cursors,
+    lastSync: readState(db, 'sync.last'),
+  };
+}
+
+/**
+ * Every cached record of one entity, one object at a time (never the whole table in memory).
+ * Customers come with their detail and stats.
+ */
+export function* exportRecords(
+  db: CacheDb,
+  entity: ExportableEntity,
+): Generator<Record<string, unknown>> {
+  for (const row of db.prepare(EXPORTABLE[entity]).iterate() as Iterable<{
+    raw: string;
+    detail_raw?: string | null;
+    stats_raw?: string | null;
+  }>) {
+    const record = JSON.parse(row.raw) as Record<string, unknown>;
+    if (entity === 'customers') {
+      yield {
+        ...record,
+        detail: row.detail_raw ? (JSON.parse(row.detail_raw) as unknown) : null,
+        stats: row.stats_raw ? (JSON.parse(row.stats_raw) as unknown) : null,
+      };
+    } else {
+      yield record;
+    }
+  }
+}
+
+export interface SearchHit {
+  kind: 'customer' | 'alert' | 'message' | 'document';
+  id: string;
+  title: string;
+  detail: string;
+}
+
+/** The text as FTS5 prefix terms, each quoted so user input can never be query syntax. */
+export function ftsQuery(text: string): string | null {
+  const terms = text
+    .normalize('NFKC')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+  return terms.length ? terms.map((term) => `"${term.replace(/"/g, '""')}"*`).join(' ') : null;
+}
+
+/** Cached search over customers, alerts, messages and documents, best matches of each kind first. */
+export function searchCache(db: CacheDb, text: string, perKind = 10): SearchHit[] {
+  const query = ftsQuery(text);
+  if (!query) return [];
+  // Ranking every match of a short prefix is slow at scale; take the first matches unranked then.
+  const ranked = text.trim().length >= 3;
+  const order = (fts: string) => (ranked ? `ORDER BY bm25(${fts})` : '');
+  const hits: SearchHit[] = [];
+  const customers = db
+    .prepare(
+      `SELECT c.external_id, c.name, c.name_variations FROM customers c JOIN (SELECT rowid FROM customers_fts WHERE customers_fts MATCH ? ${order('customers_fts')} LIMIT ?) f ON f.rowid = c.rowid`,
+    )
+    .all(query, perKind) as Array<{ external_id: string; name: string; name_variations: string }>;
+  hits.push(
+    ...customers.map((row) => ({
+      kind: 'customer' as const,
+      id: row.external_id,
+      title: row.name,
+      detail: row.name_variations,
+    })),
+  );
+  const alerts = db
+    .prepare(
+      `SELECT a.id, a.customer_external_id, a.comment FROM alerts a JOIN (SELECT rowid FROM alerts_fts WHERE alerts_fts MATCH ? ${order('alerts_fts')} LIMIT ?) f ON f.rowid = a.rowid`,
+    )
+    .all(query, perKind) as Array<{ id: string; customer_external_id: string; comment: string }>;
+  hits.push(
+    ...alerts.map((row) => ({
+      kind: 'alert' as const,
+      id: row.id,
+      title: row.customer_external_id,
+      detail: row.comment,
+    })),
+  );
+  const messages = db
+    .prepare(
+      `SELECT m.id, m.thread_id, m.subject FROM messages m JOIN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ${order('messages_fts')} LIMIT ?) f ON f.rowid = m.rowid`,
+    )
+    .all(query, perKind) as Array<{ id: string; thread_id: string; subject: string }>;
+  hits.push(
+    ...messages.map((row) => ({
+      kind: 'message' as const,
+      id: row.id,
+      title: row.subject,
+      detail: row.thread_id,
+    })),
+  );
+  const documents = db
+    .prepare(
+      `SELECT d.id, d.display_name, d.customer_external_id FROM documents d JOIN (SELECT rowid FROM documents_fts WHERE documents_fts MATCH ? ${order('documents_fts')} LIMIT ?) f ON f.rowid = d.rowid`,
+    )
+    .all(query, perKind) as Array<{
+    id: string;
+    display_name: string;
+    customer_external_id: string;
+  }>;
+  hits.push(
+    ...documents.map((row) => ({
+      kind: 'document' as const,
+      id: row.id,
+      title: row.display_name,
+      detail: row.customer_external_id,
+    })),
+  );
+  return hits;
+}

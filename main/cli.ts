@@ -1,0 +1,136 @@
+import { resolve } from 'node:path';
+import { createConsoleLogger, silentLogger } from './log';
+import {
+  cacheStatus,
+  EXPORTABLE,
+  exportRecords,
+  searchCache,
+  type ExportableEntity,
+} from './cache/cache-queries';
+import { openCache } from './cache/open-cache';
+import { createCacheWriter } from './cache/repositories';
+import { parseCliArgs, flag, requireFlag, type ParsedArgs } from './cli/cli-args';
+import { toCsv } from './cli/csv';
+import { createServiceSource } from './sync/service-source';
+import { createSyncEngine } from './sync/sync-engine';
+
+const USAGE = `CaseDesk command line: the same core as the app, headless.
+
+  sync   --base-url URL --token T --db FILE [--page-size N] [--json]   sync the service into a cache file
+  status --db FILE [--json]                                            counts, cursors, last sync
+  search <text> --db FILE [--json]                                     search the cache
+  export <entity> --db FILE [--format ndjson|csv]                      every cached record of an entity
+         entities: ${Object.keys(EXPORTABLE).join(', ')}
+
+The token may also come from the CASEDESK_TOKEN environment variable.`;
+
+async function main(argv: readonly string[]): Promise<number> {
+  const args = parseCliArgs(argv);
+  if (!args.command || args.flags.has('help')) {
+    process.stdout.write(`${USAGE}\n`);
+    return args.command ? 0 : 2;
+  }
+  switch (args.command) {
+    case 'sync':
+      return sync(args);
+    case 'status':
+      return status(args);
+    case 'search':
+      return search(args);
+    case 'export':
+      return exportEntity(args);
+    default:
+      throw new Error(`Unknown command ${JSON.stringify(args.command)}.\n\n${USAGE}`);
+  }
+}
+
+const openDb = (args: ParsedArgs) =>
+  openCache(resolve(requireFlag(args, 'db', 'the cache file to use')), silentLogger).db;
+const json = (args: ParsedArgs) => args.flags.has('json');
+const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+
+async function sync(args: ParsedArgs): Promise<number> {
+  const baseUrl = requireFlag(args, 'base-url', 'the service address, in front of /api/v1');
+  const token = flag(args, 'token') ?? process.env.CASEDESK_TOKEN;
+  if (!token) throw new Error('--token (or CASEDESK_TOKEN) is required.');
+  const pageSize = Number(flag(args, 'page-size') ?? 500);
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000)
+    throw new Error('--page-size takes 1 to 1000.');
+  const db = openDb(args);
+  const engine = createSyncEngine({
+    db,
+    writer: createCacheWriter(db),
+    source: createServiceSource({ baseUrl: baseUrl.replace(/\/+$/, ''), token }),
+    logger: json(args) ? silentLogger : createConsoleLogger('sync'),
+  });
+  const controller = new AbortController();
+  process.once('SIGINT', () => controller.abort(new Error('Sync cancelled.')));
+  const report = await engine.run({
+    pageSize,
+    signal: controller.signal,
+    onProgress: (progress) => {
+      if (!json(args))
+        process.stderr.write(
+          `\r${progress.phase}: ${progress.done}${progress.total === null ? '' : `/${progress.total}`} (${Math.round(progress.rate)}/s)   `,
+        );
+    },
+  });
+  db.close();
+  if (json(args)) print(report);
+  else
+    process.stdout.write(
+      `\nSynced ${report.alerts} alerts, ${report.threads} threads and ${report.customers} customers.\n`,
+    );
+  return 0;
+}
+
+function status(args: ParsedArgs): number {
+  const db = openDb(args);
+  const result = cacheStatus(db);
+  db.close();
+  if (json(args)) print(result);
+  else {
+    for (const [table, count] of Object.entries(result.counts))
+      process.stdout.write(`${table.padEnd(18)} ${count}\n`);
+    process.stdout.write(
+      `customers awaiting detail: ${result.customersAwaitingDetail}\nlast sync: ${JSON.stringify(result.lastSync)}\n`,
+    );
+  }
+  return 0;
+}
+
+function search(args: ParsedArgs): number {
+  const text = args.positionals.join(' ');
+  if (!text.trim()) throw new Error('search needs some text to look for.');
+  const db = openDb(args);
+  const hits = searchCache(db, text);
+  db.close();
+  if (json(args)) print(hits);
+  else
+    for (const hit of hits)
+      process.stdout.write(`${hit.kind.padEnd(9)} ${hit.id}  ${hit.title}  ${hit.detail}\n`);
+  return 0;
+}
+
+function exportEntity(args: ParsedArgs): number {
+  const entity = args.positionals[0];
+  if (!entity || !(entity in EXPORTABLE))
+    throw new Error(`export takes one of: ${Object.keys(EXPORTABLE).join(', ')}.`);
+  const format = flag(args, 'format') ?? 'ndjson';
+  if (format !== 'ndjson' && format !== 'csv') throw new Error('--format takes ndjson or csv.');
+  const db = openDb(args);
+  const records = exportRecords(db, entity as ExportableEntity);
+  if (format === 'ndjson')
+    for (const record of records) process.stdout.write(`${JSON.stringify(record)}\n`);
+  else for (const line of toCsv(records)) process.stdout.write(line);
+  db.close();
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`casedesk: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

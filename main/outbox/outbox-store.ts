@@ -1,0 +1,184 @@
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { z } from 'zod';
+import type { Logger } from '../log';
+
+/** Writes made offline or that failed, waiting to be sent, in their own file: the cache may be rebuilt, these never are. */
+export const OutboxPayload = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('document.upload'),
+    customer_external_id: z.string().min(1),
+    display_name: z.string(),
+    file_name: z.string().min(1),
+    tag_codes: z.array(z.string()),
+    /** Inline content: a file on disk (read when sent) or an external reference. */
+    source: z.discriminatedUnion('type', [
+      z.object({
+        type: z.literal('file'),
+        path: z.string().min(1),
+        size: z.number().int().min(0),
+        sha256: z.string(),
+      }),
+      z.object({
+        type: z.literal('external'),
+        file_url: z.string().min(1),
+        file_size: z.number().int().min(0),
+      }),
+    ]),
+  }),
+  z.object({
+    kind: z.literal('document.update'),
+    id: z.string().min(1),
+    display_name: z.string().optional(),
+    tag_codes: z.array(z.string()).optional(),
+  }),
+  z.object({ kind: z.literal('document.delete'), id: z.string().min(1) }),
+  z.object({
+    kind: z.literal('customers.save'),
+    customers: z.array(z.record(z.string(), z.unknown())),
+    relations: z.array(z.record(z.string(), z.unknown())),
+  }),
+]);
+export type OutboxPayload = z.infer<typeof OutboxPayload>;
+
+export type OutboxState = 'queued' | 'sending' | 'failed' | 'done';
+
+export interface OutboxItem {
+  id: string;
+  seq: number;
+  payload: OutboxPayload;
+  state: OutboxState;
+  attempts: number;
+  lastError: string | null;
+  /** The service's answer once delivered (e.g. the new document). */
+  result: unknown;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const SCHEMA = `
+  CREATE TABLE outbox (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    kind TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    state TEXT NOT NULL CHECK (state IN ('queued', 'sending', 'failed', 'done')),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    last_error TEXT,
+    result TEXT,
+    created_ms INTEGER NOT NULL,
+    updated_ms INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX outbox_by_state ON outbox (state, seq);
+`;
+
+interface Row {
+  seq: number;
+  id: string;
+  payload: string;
+  state: OutboxState;
+  attempts: number;
+  last_error: string | null;
+  result: string | null;
+  created_ms: number;
+  updated_ms: number;
+}
+
+export function openOutbox(path: string, logger: Logger, now: () => number = Date.now) {
+  mkdirSync(dirname(path), { recursive: true });
+  let db: Database.Database;
+  try {
+    db = new Database(path);
+    if ((db.pragma('quick_check', { simple: true }) as string) !== 'ok')
+      throw new Error('integrity check failed');
+  } catch (error) {
+    // Unsent writes may be in there: never delete it; keep it aside and say so loudly.
+    const aside = `${path}.unreadable-${Date.now()}`;
+    if (existsSync(path)) renameSync(path, aside);
+    logger.error(
+      `the outbox ${path} could not be read (${(error as Error).message}); it was kept at ${aside}. Unsent changes in it were not sent.`,
+    );
+    db = new Database(path);
+  }
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  if ((db.pragma('user_version', { simple: true }) as number) === 0) {
+    db.transaction(() => {
+      db.exec(SCHEMA);
+      db.pragma('user_version = 1');
+    })();
+  }
+
+  const toItem = (row: Row): OutboxItem => ({
+    id: row.id,
+    seq: row.seq,
+    payload: OutboxPayload.parse(JSON.parse(row.payload)),
+    state: row.state,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    result: row.result === null ? null : (JSON.parse(row.result) as unknown),
+    createdAt: new Date(row.created_ms).toISOString(),
+    updatedAt: new Date(row.updated_ms).toISOString(),
+  });
+  const byId = db.prepare('SELECT * FROM outbox WHERE id = ?');
+  const setState = db.prepare(
+    'UPDATE outbox SET state = ?, last_error = ?, result = COALESCE(?, result), updated_ms = ? WHERE id = ?',
+  );
+
+  return {
+    db,
+    enqueue(payload: OutboxPayload): OutboxItem {
+      const parsed = OutboxPayload.parse(payload);
+      const id = randomUUID();
+      const at = now();
+      db.prepare(
+        'INSERT INTO outbox (id, kind, payload, state, created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, ?)',
+      ).run(id, parsed.kind, JSON.stringify(parsed), 'queued', at, at);
+      return toItem(byId.get(id) as Row);
+    },
+    get(id: string): OutboxItem | null {
+      const row = byId.get(id) as Row | undefined;
+      return row ? toItem(row) : null;
+    },
+    list(states?: readonly OutboxState[]): OutboxItem[] {
+      const rows = (
+        states?.length
+          ? db
+              .prepare(
+                `SELECT * FROM outbox WHERE state IN (${states.map(() => '?').join(',')}) ORDER BY seq`,
+              )
+              .all(...states)
+          : db.prepare('SELECT * FROM outbox ORDER BY seq').all()
+      ) as Row[];
+      return rows.map(toItem);
+    },
+    /** Marked before anything is sent, and committed: after a crash the item is known to be in doubt. */
+    markSending(id: string): void {
+      db.prepare(
+        "UPDATE outbox SET state = 'sending', attempts = attempts + 1, updated_ms = ? WHERE id = ?",
+      ).run(now(), id);
+    },
+    markDone(id: string, result: unknown): void {
+      setState.run('done', null, JSON.stringify(result ?? null), now(), id);
+    },
+    markFailed(id: string, reason: string): void {
+      setState.run('failed', reason, null, now(), id);
+    },
+    /** Back in line, as it was (transient failures, or the user asking to retry). */
+    requeue(id: string, reason: string | null = null): void {
+      setState.run('queued', reason, null, now(), id);
+    },
+    discard(id: string): boolean {
+      return (
+        db.prepare("DELETE FROM outbox WHERE id = ? AND state != 'sending'").run(id).changes > 0
+      );
+    },
+    close(): void {
+      db.close();
+    },
+  };
+}
+
+export type Outbox = ReturnType<typeof openOutbox>;

@@ -11,6 +11,7 @@ import { openCache } from './cache/open-cache';
 import { createCacheWriter } from './cache/repositories';
 import { parseCliArgs, flag, requireFlag, type ParsedArgs } from './cli/cli-args';
 import { toCsv } from './cli/csv';
+import { createServiceClient } from './api';
 import { createServiceSource } from './sync/service-source';
 import { createSyncEngine } from './sync/sync-engine';
 
@@ -60,7 +61,7 @@ async function sync(args: ParsedArgs): Promise<number> {
   const engine = createSyncEngine({
     db,
     writer: createCacheWriter(db),
-    source: createServiceSource({ baseUrl: baseUrl.replace(/\/+$/, ''), token }),
+    source: createServiceSource(createServiceClient({ baseUrl, token })),
     logger: json(args) ? silentLogger : createConsoleLogger('sync'),
   });
   const controller = new AbortController();

@@ -6,6 +6,12 @@ import { createAppHandlers } from './bridge/app-bridge';
 import { createDispatcher, type Dispatch } from './bridge/dispatcher';
 import { createEventHub, type EventHub } from './bridge/event-hub';
 import { createProfilesHandlers } from './bridge/profiles-bridge';
+import {
+  createCacheHandlers,
+  createOutboxHandlers,
+  createSyncHandlers,
+} from './bridge/sync-bridge';
+import { createWorkspaceManager, type WorkspaceManager } from './workspace/workspace-manager';
 import type { Logger } from './log';
 import type { Scale } from './sandbox/generator';
 import { startSandbox, type Sandbox } from './sandbox/sandbox-server';
@@ -29,6 +35,8 @@ export interface CoreOptions {
   network?: Dispatcher;
   /** The embedded sandbox tenant offered as the built-in "Sandbox" profile; null for none. */
   sandbox: { scale: Scale; seed: number } | null;
+  /** Background sync period in ms (0: only on demand). */
+  syncIntervalMs?: number;
 }
 
 /** Everything under the bridge, the same for the Electron window and the browser host. */
@@ -36,6 +44,7 @@ export interface Core {
   dispatch: Dispatch;
   events: EventHub;
   profiles: ProfileService;
+  workspaces: WorkspaceManager;
   dispose(): Promise<void>;
 }
 
@@ -66,6 +75,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         ...(options.network ? { dispatcher: options.network } : {}),
       }),
   });
+  const workspaces = createWorkspaceManager({
+    dataDir: options.dataDir,
+    profiles,
+    events,
+    logger,
+    intervalMs: options.syncIntervalMs ?? 5 * 60_000,
+  });
   const dispatch = createDispatcher({
     secrets,
     logger,
@@ -80,13 +96,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         openExternal: options.openExternal,
       }),
       profiles: createProfilesHandlers(profiles),
+      sync: createSyncHandlers(workspaces),
+      outbox: createOutboxHandlers(workspaces),
+      cache: createCacheHandlers(workspaces),
     },
   });
   return {
     dispatch,
     events,
     profiles,
+    workspaces,
     dispose: async () => {
+      await workspaces.dispose();
       await sandbox?.close();
     },
   };

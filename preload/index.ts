@@ -52,6 +52,24 @@ export const casedesk = {
     testConnection: call('profiles.testConnection'),
     onChanged: subscribe('profiles.changed'),
   },
+  sync: {
+    status: call('sync.status'),
+    start: call('sync.start'),
+    cancel: call('sync.cancel'),
+    onStatus: subscribe('sync.status'),
+  },
+  outbox: {
+    list: call('outbox.list'),
+    retry: call('outbox.retry'),
+    discard: call('outbox.discard'),
+    onChanged: subscribe('outbox.changed'),
+  },
+  cache: {
+    counts: call('cache.counts'),
+    alerts: call('cache.alerts'),
+    search: call('cache.search'),
+    onChanged: subscribe('cache.changed'),
+  },
 } satisfies CasedeskApi;
 
 contextBridge.exposeInMainWorld('casedesk', casedesk);

@@ -2,12 +2,13 @@ import { z } from 'zod';
 
 // Spec, Errors: {errors: APIError[]}, v1 (deprecated) and v2 errors side by side; thread search and
 // attachment download may carry only code and message.
+// Flags and fields may also come as null from other implementations: tolerated like absent ones.
 const ApiErrorWire = z
   .object({
-    code: z.string().optional(),
-    message: z.string().optional(),
-    deprecated: z.boolean().optional(),
-    will_be_deprecated: z.boolean().optional(),
+    code: z.string().nullish(),
+    message: z.string().nullish(),
+    deprecated: z.boolean().nullish(),
+    will_be_deprecated: z.boolean().nullish(),
   })
   .loose();
 

@@ -20,6 +20,19 @@ const TIMEOUT = new Set([
   'ABORT_ERR',
 ]);
 
+/**
+ * Failures that happen before the first byte of a request is written (no connection, no name, no
+ * TLS handshake): the service cannot have seen the request, so even a write may be sent again.
+ */
+const BEFORE_SENDING = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
 function codesOf(error: unknown): { codes: string[]; names: string[] } {
   const codes: string[] = [];
   const names: string[] = [];
@@ -50,4 +63,13 @@ export function classifyNetworkError(error: unknown): {
   const unreachable = codes.find((code) => UNREACHABLE.has(code));
   if (unreachable) return { kind: 'unreachable', code: unreachable };
   return { kind: 'other', code: first };
+}
+
+/** True when the request certainly never reached the server (see BEFORE_SENDING). */
+export function failedBeforeSending(error: unknown): boolean {
+  const { codes } = codesOf(error);
+  if (codes.length === 0) return false;
+  return codes.some(
+    (code) => BEFORE_SENDING.has(code) || /CERT|SSL|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code),
+  );
 }

@@ -4,8 +4,8 @@
 export interface AlertRevisionLike {
   id?: string | null;
   revision_number?: number | null;
-  state: number;
-  score: number;
+  state?: number | null;
+  score?: number | null;
   top_category?: string | null;
   comment?: string | null;
   created_at?: string | null;
@@ -14,8 +14,9 @@ export interface AlertRevisionLike {
 export interface AlertLike {
   id: string;
   created_at?: string | null;
-  customer_external_id: string;
-  last_revision: AlertRevisionLike;
+  /** The spec does not promise these; an alert without them is kept with neutral values. */
+  customer_external_id?: string | null;
+  last_revision?: AlertRevisionLike | null;
 }
 
 export interface NameVariationLike {
@@ -63,7 +64,7 @@ export interface ThreadLike {
 
 export interface DocumentLike {
   id: string;
-  customer_external_id: string;
+  customer_external_id?: string | null;
   display_name?: string | null;
   file_name?: string | null;
   file_type?: string | null;

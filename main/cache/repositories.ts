@@ -129,30 +129,27 @@ export function createCacheWriter(db: CacheDb) {
     /** Alerts of one page, their last revisions kept as seen, and their customers queued for detail. */
     putAlerts(alerts: readonly AlertLike[], nowMs: number): void {
       for (const alert of alerts) {
-        const revision = alert.last_revision;
+        const revision = alert.last_revision ?? {};
         const updated = timestampMs(revision.created_at) || timestampMs(alert.created_at);
         const number = revision.revision_number ?? 0;
+        // State 1 is the spec's "Unknown": what an alert without a readable state is.
+        const state = revision.state ?? 1;
+        const score = revision.score ?? 0;
+        const customer = alert.customer_external_id ?? '';
         s.alert.run({
           id: alert.id,
-          customer: alert.customer_external_id,
+          customer,
           created: timestampMs(alert.created_at),
           updated,
-          state: revision.state,
-          score: revision.score,
+          state,
+          score,
           category: (revision.top_category ?? '').toLowerCase(),
           revision: number,
           comment: revision.comment ?? '',
           raw: JSON.stringify(alert),
         });
-        s.revision.run(
-          alert.id,
-          number,
-          revision.state,
-          revision.score,
-          updated,
-          JSON.stringify(revision),
-        );
-        s.queueCustomer.run(alert.customer_external_id, nowMs);
+        s.revision.run(alert.id, number, state, score, updated, JSON.stringify(revision));
+        if (customer) s.queueCustomer.run(customer, nowMs);
       }
     },
 
@@ -240,7 +237,7 @@ export function createCacheWriter(db: CacheDb) {
       for (const document of input.documents) {
         s.document.run({
           id: document.id,
-          customer: document.customer_external_id,
+          customer: document.customer_external_id ?? input.customer.external_id,
           display: document.display_name ?? document.file_name ?? '',
           file: document.file_name ?? '',
           type: document.file_type ?? '',

@@ -18,8 +18,8 @@ export const ALERT_CURSOR_KEY = 'alerts.cursor';
 
 const updatedMs = (alert: {
   created_at?: string | null;
-  last_revision: { created_at?: string | null };
-}) => timestampMs(alert.last_revision.created_at) || timestampMs(alert.created_at);
+  last_revision?: { created_at?: string | null } | null;
+}) => timestampMs(alert.last_revision?.created_at) || timestampMs(alert.created_at);
 
 /** Pages through `last_update_from`, oldest change first, with keyset paging on (last update, id). */
 export async function syncAlerts(options: {

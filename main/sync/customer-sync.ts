@@ -108,6 +108,7 @@ async function allDocuments(
       signal,
     );
     documents.push(...page.documents);
-    if (page.documents.length < DOCUMENT_PAGE || documents.length >= page.total) return documents;
+    if (page.documents.length < DOCUMENT_PAGE || documents.length >= (page.total ?? Infinity))
+      return documents;
   }
 }

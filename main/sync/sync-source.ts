@@ -11,11 +11,11 @@ export interface SyncSource {
   searchAlerts(
     body: Record<string, unknown>,
     signal: AbortSignal,
-  ): Promise<{ data: AlertLike[]; total: number }>;
+  ): Promise<{ data: AlertLike[]; total?: number | null }>;
   searchThreads(
     body: Record<string, unknown>,
     signal: AbortSignal,
-  ): Promise<{ data: ThreadLike[]; total: number }>;
+  ): Promise<{ data: ThreadLike[]; total?: number | null }>;
   customer(
     externalId: string,
     signal: AbortSignal,
@@ -29,7 +29,7 @@ export interface SyncSource {
     externalId: string,
     page: { limit: number; offset: number },
     signal: AbortSignal,
-  ): Promise<{ documents: DocumentLike[]; total: number }>;
+  ): Promise<{ documents: DocumentLike[]; total?: number | null }>;
 }
 
 /** A customer the service no longer knows: dropped from the queue instead of retried forever. */

@@ -1,10 +1,16 @@
 import type { z } from 'zod';
 import { appMethods } from './app';
+import { cacheMethods, type CacheEvents } from './cache';
+import { outboxMethods, type OutboxEvents } from './outbox';
+import { syncMethods, type SyncEvents } from './sync';
 import type { MethodDef, MethodInput, MethodOutput } from './define';
 import { profilesMethods, type ProfilesEvents } from './profiles';
 import type { Result } from './result';
 
 export * from './app';
+export * from './cache';
+export * from './outbox';
+export * from './sync';
 export * from './define';
 export * from './profiles';
 export * from './result';
@@ -13,6 +19,9 @@ export * from './result';
 export const contract = {
   app: appMethods,
   profiles: profilesMethods,
+  sync: syncMethods,
+  outbox: outboxMethods,
+  cache: cacheMethods,
 };
 
 export type Contract = typeof contract;
@@ -30,7 +39,7 @@ export type MethodOf<N extends MethodName> = N extends `${infer D extends Domain
   : never;
 
 /** Events main pushes, `domain.event` to payload. */
-export type EventMap = ProfilesEvents;
+export type EventMap = ProfilesEvents & SyncEvents & OutboxEvents & CacheEvents;
 export type EventName = keyof EventMap;
 
 export type Unsubscribe = () => void;
@@ -62,7 +71,12 @@ export type ApiSubscription<E extends EventName> = (
 ) => Unsubscribe;
 
 /** Every event name at run time, for the transports and their tests. */
-export const eventNames = ['profiles.changed'] as const satisfies readonly EventName[];
+export const eventNames = [
+  'profiles.changed',
+  'sync.status',
+  'outbox.changed',
+  'cache.changed',
+] as const satisfies readonly EventName[];
 type MissingEvent = Exclude<EventName, (typeof eventNames)[number]>;
 // Fails to compile when an event is added to EventMap but not to eventNames.
 export const eventNamesComplete: [MissingEvent] extends [never] ? true : never = true;

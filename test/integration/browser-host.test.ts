@@ -50,6 +50,7 @@ describe('browser host', () => {
   });
   afterAll(async () => {
     await host.close();
+    await core.dispose();
     await service.close();
     temp.remove();
   });
@@ -220,6 +221,16 @@ describe('browser host', () => {
     expect((await record('app.openExternal', { url: 'https://example.com/' })).value).toMatchObject(
       { handled: false },
     );
+    expect((await record('sync.status', undefined)).ok).toBe(true);
+    expect((await record('sync.start', { full: true })).ok).toBe(true);
+    expect((await record('sync.cancel', undefined)).ok).toBe(true);
+    expect((await record('outbox.list', undefined)).value).toEqual([]);
+    const unknownItem = { id: '9b2f8a4e-1c3d-4e5f-8a9b-0c1d2e3f4a5b' };
+    expect((await record('outbox.retry', unknownItem)).error?.code).toBe('not_found');
+    expect((await record('outbox.discard', unknownItem)).error?.code).toBe('not_found');
+    expect((await record('cache.counts', undefined)).ok).toBe(true);
+    expect((await record('cache.alerts', { limit: 10 })).ok).toBe(true);
+    expect((await record('cache.search', { text: 'sandbox' })).ok).toBe(true);
     expect((await record('profiles.remove', { id })).ok).toBe(true);
     const stream = await events;
 

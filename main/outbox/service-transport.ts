@@ -1,0 +1,58 @@
+import { isServiceError, type ServiceClient } from '../api';
+import { streamedUploadBody } from '../files/streamed-upload';
+import type { FailureFacts, OutboxTransport } from './outbox-replayer';
+
+/** The outbox's sends through the API client. */
+export function createServiceTransport(client: ServiceClient): OutboxTransport {
+  return {
+    upload(payload) {
+      const fields = {
+        customer_external_id: payload.customer_external_id,
+        display_name: payload.display_name,
+        file_name: payload.file_name,
+        tag_codes: payload.tag_codes,
+      };
+      if (payload.source.type === 'external') {
+        return client.documents.upload({
+          ...fields,
+          external: { file_url: payload.source.file_url, file_size: payload.source.file_size },
+        });
+      }
+      return client.documents.upload(streamedUploadBody(fields, payload.source));
+    },
+    async findDocuments(customerExternalId, fileName) {
+      const page = await client.documents.search({
+        filters: { customer_external_id: customerExternalId, file_name: fileName },
+        limit: 200,
+      });
+      return page.documents;
+    },
+    update: (id, change) => client.documents.update(id, change),
+    remove: (id) => client.documents.remove(id),
+    saveCustomers: (body) =>
+      client.customers.save(body as Parameters<ServiceClient['customers']['save']>[0]),
+  };
+}
+
+/** The API client's errors already say whether to retry and whether the outcome is unknown. */
+export function classifyServiceFailure(error: unknown): FailureFacts {
+  if (isServiceError(error)) {
+    return {
+      transient:
+        error.retryable ||
+        error.kind === 'network' ||
+        error.kind === 'timeout' ||
+        error.kind === 'auth',
+      outcomeUnknown: error.outcomeUnknown,
+      notFound: error.status === 404,
+      message: error.message,
+    };
+  }
+  // A local problem (the file to upload was moved or deleted): not going to improve by waiting.
+  return {
+    transient: false,
+    outcomeUnknown: false,
+    notFound: false,
+    message: error instanceof Error ? error.message : String(error),
+  };
+}

@@ -1,0 +1,225 @@
+import type { z } from 'zod';
+import type {
+  AlertListInput,
+  Connectivity,
+  OutboxItemView,
+  SyncStatusView,
+} from '../../preload/contract';
+import { isServiceError } from '../api';
+import { alertQueuePage } from '../cache/alert-queue';
+import { cacheStatus, searchCache } from '../cache/cache-queries';
+import { readState } from '../cache/repositories';
+import type { EventHub } from '../bridge/event-hub';
+import { AppError } from '../bridge/app-error';
+import type { Logger } from '../log';
+import type { OutboxItem } from '../outbox/outbox-store';
+import type { ProfileService } from '../session/profile-service';
+import type { SyncProgress } from '../sync/progress';
+import { openWorkspace, type Workspace } from './workspace';
+
+const PROGRESS_EVERY_MS = 200;
+
+function summary(item: OutboxItem): string {
+  const payload = item.payload;
+  switch (payload.kind) {
+    case 'document.upload':
+      return `Upload “${payload.display_name || payload.file_name}” to ${payload.customer_external_id}`;
+    case 'document.update':
+      return `Update document ${payload.id}`;
+    case 'document.delete':
+      return `Delete document ${payload.id}`;
+    case 'customers.save':
+      return `Save ${payload.customers.length} customer(s)`;
+  }
+}
+
+/**
+ * The active profile's workspace, opened and closed as the active profile changes; runs syncs in
+ * the background (on demand and on a schedule), replays the outbox after each, and reports status.
+ */
+export function createWorkspaceManager(deps: {
+  dataDir: string;
+  profiles: ProfileService;
+  events: EventHub;
+  logger: Logger;
+  /** Background sync period; 0 turns it off. */
+  intervalMs: number;
+}) {
+  let workspace: Workspace | null = null;
+  let connectivity: Connectivity = 'unknown';
+  let progress: SyncProgress | null = null;
+  let lastError: string | null = null;
+  let lastProgressAt = 0;
+  let running: Promise<void> | null = null;
+
+  const lastSyncAt = (): string | null => {
+    if (!workspace) return null;
+    return readState<{ finishedAt?: string }>(workspace.db, 'sync.last')?.finishedAt ?? null;
+  };
+
+  const status = (): SyncStatusView => ({
+    profileId: workspace?.profileId ?? null,
+    state: running ? 'running' : 'idle',
+    progress,
+    connectivity,
+    lastSyncAt: lastSyncAt(),
+    lastError,
+    cacheNotice: workspace?.cacheNotice ?? null,
+  });
+  const publish = () => deps.events.emit('sync.status', status());
+  const outboxChanged = () => {
+    if (!workspace) return;
+    const items = workspace.outbox.list(['queued', 'sending', 'failed']);
+    deps.events.emit('outbox.changed', {
+      pending: items.filter((item) => item.state !== 'failed').length,
+      failed: items.filter((item) => item.state === 'failed').length,
+    });
+  };
+
+  /** Opens the workspace of the active profile, closing another one first. */
+  const current = async (): Promise<Workspace | null> => {
+    const active = deps.profiles.activeCredentials();
+    if (workspace && workspace.profileId === active?.profile.id) return workspace;
+    if (running) await running.catch(() => undefined);
+    if (workspace) await workspace.close();
+    workspace = null;
+    connectivity = 'unknown';
+    lastError = null;
+    if (!active) return null;
+    workspace = openWorkspace({
+      dataDir: deps.dataDir,
+      profile: active.profile,
+      getToken: () => deps.profiles.activeCredentials()?.token ?? active.token,
+      logger: deps.logger,
+      onAuthFailure: () => {
+        connectivity = 'token_refused';
+      },
+      onOutboxChange: outboxChanged,
+    });
+    return workspace;
+  };
+
+  const runSync = async (space: Workspace, full: boolean) => {
+    if (full) space.db.prepare("DELETE FROM sync_state WHERE key LIKE '%.cursor'").run();
+    try {
+      await space.sync.run({
+        onProgress: (next) => {
+          progress = next;
+          const now = Date.now();
+          if (now - lastProgressAt >= PROGRESS_EVERY_MS) {
+            lastProgressAt = now;
+            publish();
+          }
+        },
+      });
+      connectivity = 'online';
+      lastError = null;
+      deps.events.emit('cache.changed', {
+        tables: ['alerts', 'threads', 'customers', 'documents', 'timeline_events'],
+      });
+      await space.replayer.replay();
+      outboxChanged();
+    } catch (error) {
+      lastError = error instanceof Error ? error.message : String(error);
+      if (isServiceError(error)) {
+        if (error.kind === 'auth') connectivity = 'token_refused';
+        else if (error.kind === 'network' || error.kind === 'timeout') connectivity = 'offline';
+      }
+      // Pages written before the failure are in the cache: screens may re-read.
+      deps.events.emit('cache.changed', { tables: ['alerts', 'threads', 'customers'] });
+    } finally {
+      progress = null;
+    }
+  };
+
+  const start = async (full = false): Promise<SyncStatusView> => {
+    const space = await current();
+    if (!space) throw new AppError('unavailable', 'Choose a profile with a token before syncing.');
+    if (!running) {
+      running = runSync(space, full).finally(() => {
+        running = null;
+        publish();
+      });
+    }
+    publish();
+    return status();
+  };
+
+  const timer =
+    deps.intervalMs > 0
+      ? setInterval(() => void start().catch(() => undefined), deps.intervalMs)
+      : null;
+  timer?.unref();
+  const stopFollowingProfiles = deps.events.subscribe((name) => {
+    if (name === 'profiles.changed') void current().then(publish, () => undefined);
+  });
+
+  const requireWorkspace = async (): Promise<Workspace> => {
+    const space = await current();
+    if (!space)
+      throw new AppError(
+        'unavailable',
+        'There is no active profile: add or choose one on the connection screen.',
+      );
+    return space;
+  };
+  const itemView = (item: OutboxItem): OutboxItemView => ({
+    id: item.id,
+    kind: item.payload.kind,
+    summary: summary(item),
+    state: item.state,
+    attempts: item.attempts,
+    lastError: item.lastError,
+    createdAt: item.createdAt,
+    updatedAt: item.updatedAt,
+  });
+
+  return {
+    status: async () => {
+      await current();
+      return status();
+    },
+    start,
+    cancel: async () => {
+      workspace?.sync.cancel();
+      await running?.catch(() => undefined);
+      return status();
+    },
+    outboxList: async () => (await requireWorkspace()).outbox.list().map(itemView),
+    outboxRetry: async (id: string) => {
+      const space = await requireWorkspace();
+      if (!space.replayer.retry(id))
+        throw new AppError('not_found', 'Only a failed change can be retried.');
+      void space.replayer.replay().then(outboxChanged, () => undefined);
+      return space.outbox.list().map(itemView);
+    },
+    outboxDiscard: async (id: string) => {
+      const space = await requireWorkspace();
+      if (!space.replayer.discard(id))
+        throw new AppError(
+          'not_found',
+          'That change is being sent or is gone; it cannot be discarded now.',
+        );
+      return space.outbox.list().map(itemView);
+    },
+    counts: async () => {
+      const { counts, customersAwaitingDetail } = cacheStatus((await requireWorkspace()).db);
+      return { counts, customersAwaitingDetail };
+    },
+    alerts: async (query: z.output<typeof AlertListInput>) =>
+      alertQueuePage((await requireWorkspace()).db, query),
+    search: async (text: string) => searchCache((await requireWorkspace()).db, text),
+    /** For tests and the shell: the open workspace, if any. */
+    workspace: () => workspace,
+    async dispose(): Promise<void> {
+      if (timer) clearInterval(timer);
+      stopFollowingProfiles();
+      workspace?.sync.cancel();
+      await running?.catch(() => undefined);
+      await workspace?.close();
+      workspace = null;
+    },
+  };
+}
+
+export type WorkspaceManager = ReturnType<typeof createWorkspaceManager>;

@@ -1,0 +1,70 @@
+import { join } from 'node:path';
+import { createServiceClient, type ServiceClient, type ServiceError } from '../api';
+import { openCache, type CacheDb } from '../cache/open-cache';
+import { createCacheWriter, type CacheWriter } from '../cache/repositories';
+import type { Logger } from '../log';
+import { createOutboxReplayer } from '../outbox/outbox-replayer';
+import { openOutbox, type Outbox } from '../outbox/outbox-store';
+import { classifyServiceFailure, createServiceTransport } from '../outbox/service-transport';
+import { createServiceSource } from '../sync/service-source';
+import { createSyncEngine, type SyncEngine } from '../sync/sync-engine';
+
+/** Everything one profile has on this computer: its cache, its outbox, and the engines over them. */
+export interface Workspace {
+  profileId: string;
+  db: CacheDb;
+  writer: CacheWriter;
+  outbox: Outbox;
+  client: ServiceClient;
+  sync: SyncEngine;
+  replayer: ReturnType<typeof createOutboxReplayer>;
+  cacheNotice: string | null;
+  close(): Promise<void>;
+}
+
+export function openWorkspace(options: {
+  dataDir: string;
+  profile: { id: string; baseUrl: string };
+  getToken: () => string;
+  logger: Logger;
+  onAuthFailure: (error: ServiceError) => void;
+  onOutboxChange: () => void;
+}): Workspace {
+  const folder = join(options.dataDir, 'profiles', options.profile.id);
+  const { db, movedAside } = openCache(join(folder, 'cache.db'), options.logger);
+  const writer = createCacheWriter(db);
+  const outbox = openOutbox(join(folder, 'outbox.db'), options.logger);
+  const client = createServiceClient({
+    baseUrl: options.profile.baseUrl,
+    getToken: options.getToken,
+    onAuthFailure: options.onAuthFailure,
+  });
+  return {
+    profileId: options.profile.id,
+    db,
+    writer,
+    outbox,
+    client,
+    sync: createSyncEngine({
+      db,
+      writer,
+      source: createServiceSource(client),
+      logger: options.logger,
+    }),
+    replayer: createOutboxReplayer({
+      outbox,
+      transport: createServiceTransport(client),
+      classify: classifyServiceFailure,
+      logger: options.logger,
+      onChange: options.onOutboxChange,
+    }),
+    cacheNotice: movedAside
+      ? `The offline cache ${movedAside.reason}; it was set aside and is being rebuilt.`
+      : null,
+    async close() {
+      await client.close();
+      outbox.close();
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { method } from './define';
+
+export type SyncPhase = 'alerts' | 'threads' | 'customers';
+
+export interface SyncProgressView {
+  phase: SyncPhase;
+  done: number;
+  total: number | null;
+  rate: number;
+  etaSeconds: number | null;
+}
+
+/** What the app knows of the service from its last calls. */
+export type Connectivity = 'unknown' | 'online' | 'offline' | 'token_refused';
+
+export interface SyncStatusView {
+  profileId: string | null;
+  state: 'idle' | 'running';
+  progress: SyncProgressView | null;
+  connectivity: Connectivity;
+  /** ISO time of the last complete sync, shown as "cache from 10:42". */
+  lastSyncAt: string | null;
+  lastError: string | null;
+  /** Set when the cache file could not be used and was moved aside for a rebuild. */
+  cacheNotice: string | null;
+}
+
+export const syncMethods = {
+  status: method<SyncStatusView>()(z.undefined()),
+  start: method<SyncStatusView>()(z.object({ full: z.boolean().optional() }).strict().optional()),
+  cancel: method<SyncStatusView>()(z.undefined()),
+};
+
+export interface SyncEvents {
+  'sync.status': SyncStatusView;
+}

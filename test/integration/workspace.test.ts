@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AlertPage, CacheCounts, SearchHitView, SyncStatusView } from '../../preload/contract';
+import { createCore, type Core } from '../../main/core';
+import { silentLogger } from '../../main/log';
+import { makeTempDir } from '../support/temp-dir';
+
+describe('the active profile’s workspace, through the bridge', () => {
+  const temp = makeTempDir('casedesk-workspace-');
+  let core: Core;
+  const call = async <T>(method: string, input?: unknown): Promise<T> => {
+    const reply = await core.dispatch(method, input, { transport: 'browser' });
+    if (!reply.ok) throw new Error(`${method}: ${reply.error.code} ${reply.error.message}`);
+    return reply.value as T;
+  };
+  const idle = () =>
+    new Promise<SyncStatusView>((resolve) => {
+      const stop = core.events.subscribe((name, payload) => {
+        if (name === 'sync.status' && (payload as SyncStatusView).state === 'idle') {
+          stop();
+          resolve(payload as SyncStatusView);
+        }
+      });
+    });
+
+  beforeAll(async () => {
+    core = await createCore({
+      dataDir: temp.path,
+      version: 'test',
+      logger: silentLogger,
+      cipher: null,
+      openExternal: null,
+      sandbox: { scale: 40, seed: 2 },
+      syncIntervalMs: 0,
+    });
+  });
+  afterAll(async () => {
+    await core.dispose();
+    temp.remove();
+  });
+
+  it('syncs the sandbox on request, reporting progress and connectivity, then serves the cache', async () => {
+    const statuses: SyncStatusView[] = [];
+    core.events.subscribe((name, payload) => {
+      if (name === 'sync.status') statuses.push(payload as SyncStatusView);
+    });
+    const done = idle();
+    const started = await call<SyncStatusView>('sync.start');
+    expect(started.state).toBe('running');
+    const finished = await done;
+    expect(finished).toMatchObject({ connectivity: 'online', lastError: null });
+    expect(finished.lastSyncAt).not.toBeNull();
+    expect(statuses.some((status) => status.state === 'running')).toBe(true);
+
+    const counts = await call<CacheCounts>('cache.counts');
+    const total = (
+      core.workspaces.workspace()?.db.prepare('SELECT COUNT(*) AS n FROM alerts').get() as {
+        n: number;
+      }
+    ).n;
+    expect(counts.counts.alerts).toBe(total);
+    expect(counts.counts.alerts).toBeGreaterThan(50);
+    expect(counts.customersAwaitingDetail).toBe(0);
+
+    // Keyset pages walk the whole queue once, in order, at any depth.
+    const seen: string[] = [];
+    let after: string | undefined;
+    let previousScore = Infinity;
+    for (;;) {
+      const page: AlertPage = await call('cache.alerts', {
+        sort: 'score',
+        direction: 'desc',
+        limit: 17,
+        ...(after ? { after } : {}),
+      });
+      expect(page.total).toBe(total);
+      for (const row of page.rows) {
+        expect(row.score).toBeLessThanOrEqual(previousScore);
+        previousScore = row.score;
+        seen.push(row.id);
+      }
+      if (!page.next) break;
+      after = page.next;
+    }
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen).size).toBe(total);
+    const open: AlertPage = await call('cache.alerts', { states: [2, 3], limit: 500 });
+    expect(open.rows.every((row) => row.state === 2 || row.state === 3)).toBe(true);
+    expect(open.rows.every((row) => row.customerName.length > 0)).toBe(true);
+
+    const someName = open.rows[0]?.customerName.split(' ')[0] ?? '';
+    const hits = await call<SearchHitView[]>('cache.search', { text: someName.slice(0, 4) });
+    expect(hits.some((hit) => hit.kind === 'customer')).toBe(true);
+  });
+
+  it('refuses cached queries cleanly when no profile is active', async () => {
+    const empty = makeTempDir();
+    const bare = await createCore({
+      dataDir: empty.path,
+      version: 'test',
+      logger: silentLogger,
+      cipher: null,
+      openExternal: null,
+      sandbox: null,
+      syncIntervalMs: 0,
+    });
+    try {
+      const reply = await bare.dispatch('cache.alerts', {}, { transport: 'browser' });
+      expect(reply).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+      expect((await bare.dispatch('sync.start', undefined, { transport: 'browser' })).ok).toBe(
+        false,
+      );
+    } finally {
+      await bare.dispose();
+      empty.remove();
+    }
+  });
+});

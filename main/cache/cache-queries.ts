@@ -69,6 +69,9 @@ export function* exportRecords(
   }
 }
 
+/** How many of the first matches are ranked; enough for the best to surface, few enough to stay fast. */
+const RANKED_CANDIDATES = 250;
+
 export interface SearchHit {
   kind: 'customer' | 'alert' | 'message' | 'document';
   id: string;
@@ -90,13 +93,16 @@ export function ftsQuery(text: string): string | null {
 export function searchCache(db: CacheDb, text: string, perKind = 10): SearchHit[] {
   const query = ftsQuery(text);
   if (!query) return [];
-  // Ranking every match of a short prefix is slow at scale; take the first matches unranked then.
+  // Ranking every match is what makes search slow at scale (a short prefix matches a quarter of a
+  // million rows): rank only the first matches the index yields, then keep the best of those.
   const ranked = text.trim().length >= 3;
-  const order = (fts: string) => (ranked ? `ORDER BY bm25(${fts})` : '');
+  const candidates = ranked ? RANKED_CANDIDATES : perKind;
+  const best = (fts: string) =>
+    `SELECT rowid FROM (SELECT rowid, ${ranked ? `bm25(${fts})` : '0'} AS score FROM ${fts} WHERE ${fts} MATCH ? LIMIT ${candidates}) ORDER BY score LIMIT ?`;
   const hits: SearchHit[] = [];
   const customers = db
     .prepare(
-      `SELECT c.external_id, c.name, c.name_variations FROM customers c JOIN (SELECT rowid FROM customers_fts WHERE customers_fts MATCH ? ${order('customers_fts')} LIMIT ?) f ON f.rowid = c.rowid`,
+      `SELECT c.external_id, c.name, c.name_variations FROM customers c JOIN (${best('customers_fts')}) f ON f.rowid = c.rowid`,
     )
     .all(query, perKind) as Array<{ external_id: string; name: string; name_variations: string }>;
   hits.push(
@@ -109,7 +115,7 @@ export function searchCache(db: CacheDb, text: string, perKind = 10): SearchHit[
   );
   const alerts = db
     .prepare(
-      `SELECT a.id, a.customer_external_id, a.comment FROM alerts a JOIN (SELECT rowid FROM alerts_fts WHERE alerts_fts MATCH ? ${order('alerts_fts')} LIMIT ?) f ON f.rowid = a.rowid`,
+      `SELECT a.id, a.customer_external_id, a.comment FROM alerts a JOIN (${best('alerts_fts')}) f ON f.rowid = a.rowid`,
     )
     .all(query, perKind) as Array<{ id: string; customer_external_id: string; comment: string }>;
   hits.push(
@@ -122,7 +128,7 @@ export function searchCache(db: CacheDb, text: string, perKind = 10): SearchHit[
   );
   const messages = db
     .prepare(
-      `SELECT m.id, m.thread_id, m.subject FROM messages m JOIN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ${order('messages_fts')} LIMIT ?) f ON f.rowid = m.rowid`,
+      `SELECT m.id, m.thread_id, m.subject FROM messages m JOIN (${best('messages_fts')}) f ON f.rowid = m.rowid`,
     )
     .all(query, perKind) as Array<{ id: string; thread_id: string; subject: string }>;
   hits.push(
@@ -135,7 +141,7 @@ export function searchCache(db: CacheDb, text: string, perKind = 10): SearchHit[
   );
   const documents = db
     .prepare(
-      `SELECT d.id, d.display_name, d.customer_external_id FROM documents d JOIN (SELECT rowid FROM documents_fts WHERE documents_fts MATCH ? ${order('documents_fts')} LIMIT ?) f ON f.rowid = d.rowid`,
+      `SELECT d.id, d.display_name, d.customer_external_id FROM documents d JOIN (${best('documents_fts')}) f ON f.rowid = d.rowid`,
     )
     .all(query, perKind) as Array<{
     id: string;

@@ -45,11 +45,14 @@ export const migration001: Migration = {
         comment TEXT NOT NULL DEFAULT '',
         raw TEXT NOT NULL
       ) STRICT;
-      CREATE INDEX alerts_by_updated ON alerts (updated_ms DESC, id);
-      CREATE INDEX alerts_by_created ON alerts (created_ms DESC, id);
-      CREATE INDEX alerts_by_score ON alerts (score DESC, id);
-      CREATE INDEX alerts_by_state ON alerts (state, updated_ms DESC, id);
-      CREATE INDEX alerts_by_customer ON alerts (customer_external_id, updated_ms DESC);
+      -- Queue indexes: the sort value then id in one direction, so a (value, id) keyset range and both
+      -- ORDER BY directions are one index walk; then the filter columns, so rows that do not match
+      -- are skipped in the index without reading the table (a page at any depth stays sub-ms).
+      CREATE INDEX alerts_by_updated ON alerts (updated_ms, id, state, score, category);
+      CREATE INDEX alerts_by_created ON alerts (created_ms, id, state, score, category);
+      CREATE INDEX alerts_by_score ON alerts (score, id, state, category);
+      CREATE INDEX alerts_by_state ON alerts (state, updated_ms, id);
+      CREATE INDEX alerts_by_customer ON alerts (customer_external_id, updated_ms);
 
       -- Every revision ever seen, so a screen can show what changed between them.
       CREATE TABLE alert_revisions (
@@ -71,7 +74,7 @@ export const migration001: Migration = {
         message_count INTEGER NOT NULL DEFAULT 0,
         raw TEXT NOT NULL
       ) STRICT;
-      CREATE INDEX threads_by_updated ON threads (updated_ms DESC, id);
+      CREATE INDEX threads_by_updated ON threads (updated_ms, id);
 
       CREATE TABLE thread_customers (
         thread_id TEXT NOT NULL,

@@ -1,5 +1,5 @@
 import type { AlertSearchRequest } from './request-types';
-import type { CallOptions, Transport } from './transport';
+import type { CallOptions, Transport } from './call-spec';
 import { WireAlertPageSchema, type WireAlertPage } from './wire/alert';
 
 export interface AlertsApi {

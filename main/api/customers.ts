@@ -1,5 +1,5 @@
 import type { SaveCustomersRequest, TimelineQuery } from './request-types';
-import { pathSegment, type CallOptions, type Transport } from './transport';
+import { pathSegment, type CallOptions, type Transport } from './call-spec';
 import {
   WireCustomerDetailSchema,
   WireCustomerStatsSchema,

@@ -10,7 +10,7 @@ import {
   type DownloadResult,
   type RequestBody,
   type Transport,
-} from './transport';
+} from './call-spec';
 import {
   WireDocumentPageSchema,
   WireDocumentSchema,

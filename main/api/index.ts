@@ -1,5 +1,9 @@
 // The service client's public surface: one import for sync, outbox, files and the bridge.
-export { createServiceClient, type ServiceClient, type ServiceClientOptions } from './service-client';
+export {
+  createServiceClient,
+  type ServiceClient,
+  type ServiceClientOptions,
+} from './service-client';
 export { ServiceError, isServiceError, type ServiceErrorKind } from './service-error';
 export {
   buildDispatcher,
@@ -8,7 +12,7 @@ export {
   readCaFile,
   type NetworkOptions,
 } from './network-options';
-export type { ClientTimeouts, CallOptions, DownloadResult, RetryEvent } from './transport';
+export type { ClientTimeouts, CallOptions, DownloadResult, RetryEvent } from './call-spec';
 export type { RetryOptions } from './retry-policy';
 export type { OperationName } from './operations';
 export type * from './request-types';

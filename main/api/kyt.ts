@@ -1,5 +1,5 @@
 import type { KytTransactionRequest } from './request-types';
-import type { CallOptions, Transport } from './transport';
+import type { CallOptions, Transport } from './call-spec';
 import { WireKytTransactionSchema, type WireKytTransaction } from './wire/kyt';
 
 export interface KytApi {

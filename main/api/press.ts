@@ -1,5 +1,5 @@
 import type { InstantReportRequest } from './request-types';
-import { pathSegment, type CallOptions, type Transport } from './transport';
+import { pathSegment, type CallOptions, type Transport } from './call-spec';
 import { WirePressReportSchema, type WirePressReport } from './wire/press';
 
 export interface PressApi {

@@ -92,7 +92,8 @@ interface UploadDocumentBase {
 export type UploadDocumentRequest = UploadDocumentBase &
   (
     | {
-        internal: { file_data: string; FileData?: never } | { FileData: number[]; file_data?: never };
+        internal:
+          { file_data: string; FileData?: never } | { FileData: number[]; file_data?: never };
         external?: never;
       }
     | { external: { file_size: number; file_url: string }; internal?: never }

@@ -115,11 +115,25 @@ export function guardedBody(
     finished = true;
     done();
   };
+  let settled = false;
   source.on('error', (error) => {
+    settled = true;
     finish();
     output.destroy(mapError(error));
   });
-  source.on('end', finish);
+  source.on('end', () => {
+    settled = true;
+    finish();
+  });
+  // Destroyed without an error (by whatever holds it): the reader must not wait forever.
+  source.on('close', () => {
+    if (settled) return;
+    finish();
+    const early = Object.assign(new Error('The download stopped before its end.'), {
+      code: 'ERR_STREAM_PREMATURE_CLOSE',
+    });
+    output.destroy(mapError(early));
+  });
   output.on('close', () => {
     finish();
     if (!source.destroyed) source.destroy();

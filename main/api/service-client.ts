@@ -13,13 +13,8 @@ import {
   type AttachmentsApi,
   type ThreadsApi,
 } from './threads';
-import {
-  createTransport,
-  DEFAULT_TIMEOUTS,
-  defaultSleep,
-  type ClientTimeouts,
-  type RetryEvent,
-} from './transport';
+import { DEFAULT_TIMEOUTS, defaultSleep, type ClientTimeouts, type RetryEvent } from './call-spec';
+import { createTransport } from './transport';
 
 export interface ServiceClientOptions {
   /** The address in front of /api/v1, e.g. https://screening.example.com */
@@ -60,6 +55,10 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   const { token } = options;
   const getToken = options.getToken ?? (token !== undefined ? () => token : undefined);
   if (!getToken) throw new TypeError('createServiceClient needs a token or getToken.');
+  if (!URL.canParse(options.baseUrl) || !/^https?:$/.test(new URL(options.baseUrl).protocol))
+    throw new TypeError(
+      `The service address ${JSON.stringify(options.baseUrl)} is not an http(s) URL.`,
+    );
   const baseUrl = new URL(options.baseUrl).href;
   const timeouts: ClientTimeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const owned = options.dispatcher ? null : defaultAgent(timeouts.connectMs);

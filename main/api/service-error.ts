@@ -126,7 +126,8 @@ export function httpFailure(input: {
   const serviceMessage = picked?.message ? picked.message : null;
   // 401 is always about the credentials; 403 only when its code says so (a 403 can also be a
   // permission the token lacks, which a new token will not fix).
-  const auth = input.status === 401 || (input.status === 403 && code !== null && AUTH_CODE.test(code));
+  const auth =
+    input.status === 401 || (input.status === 403 && code !== null && AUTH_CODE.test(code));
   const kind: ServiceErrorKind = auth ? 'auth' : 'http';
   const safety = operationInfo(input.operation).safety;
   return new ServiceError({
@@ -178,7 +179,7 @@ export function transportFailure(input: {
   const detail =
     input.deadlineMs !== null
       ? `no complete answer within ${formatDuration(input.deadlineMs)}`
-      : (classified.code ?? null);
+      : (classified.code ?? shortMessage(input.error));
   return new ServiceError({
     operation: input.operation,
     kind,
@@ -204,6 +205,12 @@ export function malformedFailure(input: {
       notSent: false,
     }),
   });
+}
+
+/** Errors without a code (a proxy refusing a tunnel…) still say something; kept short. */
+function shortMessage(error: unknown): string | null {
+  if (!(error instanceof Error) || !error.message) return null;
+  return error.message.length > 160 ? `${error.message.slice(0, 157)}…` : error.message;
 }
 
 function formatDuration(ms: number): string {

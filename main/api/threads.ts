@@ -1,5 +1,5 @@
 import type { ThreadSearchRequest } from './request-types';
-import { pathSegment, type CallOptions, type DownloadResult, type Transport } from './transport';
+import { pathSegment, type CallOptions, type DownloadResult, type Transport } from './call-spec';
 import { WireThreadPageSchema, type WireThreadPage } from './wire/thread';
 
 export interface ThreadsApi {

@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
-import { setTimeout as delay } from 'node:timers/promises';
 import { request, type Dispatcher } from 'undici';
-import type { z } from 'zod';
+import type { CallSpec, RequestBody, Transport, TransportOptions } from './call-spec';
 import { operationInfo, type OperationName } from './operations';
 import {
   declaredSize,
@@ -11,7 +10,7 @@ import {
   readBodyText,
   readErrorBody,
 } from './response-body';
-import { nextRetryDelay, retryAfterFor, type RetryOptions } from './retry-policy';
+import { nextRetryDelay, retryAfterFor } from './retry-policy';
 import {
   httpFailure,
   malformedFailure,
@@ -24,103 +23,8 @@ import { parseWire, summariseProblems } from './wire/parse';
 /**
  * The one place that speaks HTTP: auth header, deadlines, retries with backoff, Retry-After, error
  * mapping. Resource modules describe a call (operation, method, path, body) and what they expect
- * back; everything else happens here, the same way for all 17 operations.
+ * back; everything else happens here, the same way for all 16 operations.
  */
-
-export interface ClientTimeouts {
-  /** Establishing a connection (applies to the dispatcher the client creates itself). */
-  connectMs: number;
-  /** Idle time allowed before the response headers arrive (and between upload chunks). */
-  headersMs: number;
-  /** Idle time allowed between two chunks of a response body. */
-  bodyMs: number;
-  /** Whole JSON call, per attempt: request sent, answer read and parsed. */
-  totalMs: number;
-  /** Whole file transfer (upload or download), per attempt: much longer than totalMs. */
-  transferBodyMs: number;
-}
-
-export const DEFAULT_TIMEOUTS: ClientTimeouts = {
-  connectMs: 10_000,
-  headersMs: 30_000,
-  bodyMs: 30_000,
-  totalMs: 60_000,
-  transferBodyMs: 15 * 60_000,
-};
-
-export interface RetryEvent {
-  operation: OperationName;
-  /** The attempt that failed, from 1. */
-  attempt: number;
-  delayMs: number;
-  error: ServiceError;
-}
-
-export interface TransportOptions {
-  baseUrl: string;
-  getToken: () => string | Promise<string>;
-  dispatcher: Dispatcher;
-  timeouts: ClientTimeouts;
-  retry: RetryOptions;
-  random: () => number;
-  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
-  now: () => number;
-  onAuthFailure?: (error: ServiceError) => void;
-  onRetry?: (event: RetryEvent) => void;
-  /** Largest JSON body accepted (a page of 1000 threads with their customers is big, not this big). */
-  maxJsonBytes: number;
-}
-
-export interface CallOptions {
-  signal?: AbortSignal;
-}
-
-/** A JSON body: a value to serialise, or bytes produced on demand (a base64 upload streamed from disk). */
-export type RequestBody =
-  | { kind: 'json'; value: unknown }
-  | {
-      kind: 'json-stream';
-      /** Called once per attempt: a stream can be sent only once. A Readable is fine too. */
-      open: () => AsyncIterable<Uint8Array>;
-      contentLength?: number;
-    };
-
-export interface CallSpec {
-  operation: OperationName;
-  method: 'GET' | 'POST' | 'DELETE';
-  /** Under /api/v1, path parameters already encoded (see pathSegment). */
-  path: string;
-  query?: Record<string, number | string | undefined>;
-  body?: RequestBody;
-  signal?: AbortSignal;
-}
-
-export type DownloadResult =
-  | {
-      kind: 'content';
-      mime: string;
-      fileName: string | null;
-      size: number | null;
-      /** The bytes as they arrive; failures surface as ServiceError on the stream. */
-      body: Readable;
-    }
-  | { kind: 'redirect'; status: number; location: string };
-
-export interface Transport {
-  json<S extends z.ZodType>(spec: CallSpec, schema: S): Promise<z.output<S>>;
-  empty(spec: CallSpec): Promise<void>;
-  download(spec: CallSpec): Promise<DownloadResult>;
-}
-
-/** A path parameter, encoded; `.` and `..` too, which URL parsing would otherwise resolve away. */
-export function pathSegment(operation: OperationName, value: string): string {
-  if (value.length === 0) throw new TypeError(`${operation}: the identifier is empty.`);
-  const encoded = encodeURIComponent(value);
-  return encoded === '.' || encoded === '..' ? encoded.replaceAll('.', '%2E') : encoded;
-}
-
-export const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
-  delay(ms, undefined, signal ? { signal } : undefined);
 
 const ERROR_BODY_LIMIT = 64 * 1024;
 
@@ -134,11 +38,17 @@ interface Attempt {
 
 export function createTransport(options: TransportOptions): Transport {
   const base = `${options.baseUrl.replace(/\/+$/, '')}/api/v1`;
-  let lastToken = '';
+  // Tokens this client has sent (the last few: getToken may rotate them), to scrub from errors.
+  const sentTokens: string[] = [];
 
   /** What the service or a proxy echoes back must not carry the token into a message or log. */
   const scrub = (value: string | null): string | null =>
-    value && lastToken.length >= 4 ? value.replaceAll(lastToken, '[token]') : value;
+    value
+      ? sentTokens.reduce(
+          (text, token) => (token.length >= 4 ? text.replaceAll(token, '[token]') : text),
+          value,
+        )
+      : value;
 
   function urlOf(spec: CallSpec): string {
     const url = new URL(`${base}${spec.path}`);
@@ -165,7 +75,10 @@ export function createTransport(options: TransportOptions): Transport {
         outcomeUnknown: false,
       });
     }
-    lastToken = value;
+    if (!sentTokens.includes(value)) {
+      sentTokens.unshift(value);
+      sentTokens.length = Math.min(sentTokens.length, 4);
+    }
     return value;
   }
 
@@ -195,19 +108,22 @@ export function createTransport(options: TransportOptions): Transport {
     let dispatched = false;
     const signal = spec.signal ? AbortSignal.any([spec.signal, deadline.signal]) : deadline.signal;
     const fail = (error: unknown): ServiceError => {
-      const mapped = transportFailure({
-        operation: spec.operation,
-        error,
-        dispatched,
-        cancelled: spec.signal?.aborted === true,
-        deadlineMs: deadline.signal.aborted ? deadlineMs : null,
-      });
-      return mapped;
+      if (error instanceof ServiceError) return error;
+      return rescrub(
+        transportFailure({
+          operation: spec.operation,
+          error,
+          dispatched,
+          cancelled: spec.signal?.aborted === true,
+          deadlineMs: deadline.signal.aborted ? deadlineMs : null,
+        }),
+      );
     };
     try {
       if (spec.signal?.aborted) throw spec.signal.reason;
       const bearer = await token(spec.operation);
       const { payload, headers } = bodyOf(spec.body);
+      if (signal.aborted) throw signal.reason;
       dispatched = true;
       const response = await request(urlOf(spec), {
         method: spec.method,
@@ -251,7 +167,7 @@ export function createTransport(options: TransportOptions): Transport {
   }
 
   function rescrub(error: ServiceError): ServiceError {
-    if (!lastToken) return error;
+    if (sentTokens.length === 0) return error;
     const init: ServiceErrorInit = {
       operation: error.operation,
       kind: error.kind,
@@ -262,6 +178,7 @@ export function createTransport(options: TransportOptions): Transport {
       retryable: error.retryable,
       outcomeUnknown: error.outcomeUnknown,
       retryAfterMs: error.retryAfterMs,
+      cause: error.cause,
     };
     return new ServiceError(init);
   }

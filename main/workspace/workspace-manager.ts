@@ -76,8 +76,15 @@ export function createWorkspaceManager(deps: {
     });
   };
 
-  /** Opens the workspace of the active profile, closing another one first. */
-  const current = async (): Promise<Workspace | null> => {
+  /** Opens the workspace of the active profile, closing another one first; one switch at a time. */
+  let switching: Promise<Workspace | null> | null = null;
+  const current = (): Promise<Workspace | null> => {
+    switching ??= switchToActive().finally(() => {
+      switching = null;
+    });
+    return switching;
+  };
+  const switchToActive = async (): Promise<Workspace | null> => {
     const active = deps.profiles.activeCredentials();
     if (workspace && workspace.profileId === active?.profile.id) return workspace;
     if (running) await running.catch(() => undefined);
@@ -86,7 +93,7 @@ export function createWorkspaceManager(deps: {
     connectivity = 'unknown';
     lastError = null;
     if (!active) return null;
-    workspace = openWorkspace({
+    workspace = await openWorkspace({
       dataDir: deps.dataDir,
       profile: active.profile,
       getToken: () => deps.profiles.activeCredentials()?.token ?? active.token,

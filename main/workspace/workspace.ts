@@ -1,5 +1,10 @@
 import { join } from 'node:path';
-import { createServiceClient, type ServiceClient, type ServiceError } from '../api';
+import {
+  buildDispatcher,
+  createServiceClient,
+  type ServiceClient,
+  type ServiceError,
+} from '../api';
 import { openCache, type CacheDb } from '../cache/open-cache';
 import { createCacheWriter, type CacheWriter } from '../cache/repositories';
 import type { Logger } from '../log';
@@ -22,22 +27,25 @@ export interface Workspace {
   close(): Promise<void>;
 }
 
-export function openWorkspace(options: {
+export async function openWorkspace(options: {
   dataDir: string;
   profile: { id: string; baseUrl: string };
   getToken: () => string;
   logger: Logger;
   onAuthFailure: (error: ServiceError) => void;
   onOutboxChange: () => void;
-}): Workspace {
+}): Promise<Workspace> {
   const folder = join(options.dataDir, 'profiles', options.profile.id);
   const { db, movedAside } = openCache(join(folder, 'cache.db'), options.logger);
   const writer = createCacheWriter(db);
   const outbox = openOutbox(join(folder, 'outbox.db'), options.logger);
+  // Proxies from HTTPS_PROXY/NO_PROXY and the system's certificates, as corporate networks need.
+  const dispatcher = await buildDispatcher({ useSystemCertificates: true });
   const client = createServiceClient({
     baseUrl: options.profile.baseUrl,
     getToken: options.getToken,
     onAuthFailure: options.onAuthFailure,
+    dispatcher,
   });
   return {
     profileId: options.profile.id,
@@ -63,6 +71,7 @@ export function openWorkspace(options: {
       : null,
     async close() {
       await client.close();
+      await dispatcher.close();
       outbox.close();
       db.close();
     },

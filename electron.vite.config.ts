@@ -17,6 +17,8 @@ export default defineConfig({
           sandbox: resolve('main/sandbox/entry.ts'),
           // The same core headless (`npm run cli`).
           cli: resolve('main/cli.ts'),
+          // Sync in a worker thread, off the main thread's event loop.
+          'sync-worker': resolve('main/sync/sync-worker-entry.ts'),
         },
       },
     },

@@ -37,6 +37,8 @@ export interface CoreOptions {
   sandbox: { scale: Scale; seed: number } | null;
   /** Background sync period in ms (0: only on demand). */
   syncIntervalMs?: number;
+  /** The built sync worker script; absent, sync runs on the main thread. */
+  syncWorkerPath?: string | null;
 }
 
 /** Everything under the bridge, the same for the Electron window and the browser host. */
@@ -81,6 +83,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     logger,
     intervalMs: options.syncIntervalMs ?? 5 * 60_000,
+    syncWorkerPath: options.syncWorkerPath ?? null,
   });
   const dispatch = createDispatcher({
     secrets,

@@ -13,6 +13,7 @@ import { createSafeStorageCipher } from './shell/safe-storage-cipher';
 
 const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url));
 const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
+const syncWorkerPath = fileURLToPath(new URL('./sync-worker.js', import.meta.url));
 const logger = createConsoleLogger();
 
 async function openExternal(url: string): Promise<void> {
@@ -67,6 +68,7 @@ if (!app.requestSingleInstanceLock()) {
         cipher: createSafeStorageCipher(),
         openExternal,
         sandbox: { scale: 'small', seed: 1 },
+        syncWorkerPath,
       });
       disposers.push(
         registerIpcBridge({

@@ -26,6 +26,7 @@ async function main(): Promise<void> {
     cipher: null,
     openExternal: null,
     sandbox: args.sandboxScale === null ? null : { scale: args.sandboxScale, seed: 1 },
+    syncWorkerPath: join(here, 'sync-worker.js'),
   });
   const host = await startBrowserHost({
     rendererDir: join(appRoot, 'out', 'renderer'),

@@ -15,6 +15,7 @@ import type { Logger } from '../log';
 import type { OutboxItem } from '../outbox/outbox-store';
 import type { ProfileService } from '../session/profile-service';
 import type { SyncProgress } from '../sync/progress';
+import { runSyncInWorker, WorkerSyncError } from '../sync/worker-sync';
 import { openWorkspace, type Workspace } from './workspace';
 
 const PROGRESS_EVERY_MS = 200;
@@ -44,6 +45,8 @@ export function createWorkspaceManager(deps: {
   logger: Logger;
   /** Background sync period; 0 turns it off. */
   intervalMs: number;
+  /** The built sync worker; absent, sync runs on this thread (tests, tools). */
+  syncWorkerPath?: string | null;
 }) {
   let workspace: Workspace | null = null;
   let connectivity: Connectivity = 'unknown';
@@ -51,6 +54,7 @@ export function createWorkspaceManager(deps: {
   let lastError: string | null = null;
   let lastProgressAt = 0;
   let running: Promise<void> | null = null;
+  let stopRun: AbortController | null = null;
 
   const lastSyncAt = (): string | null => {
     if (!workspace) return null;
@@ -106,19 +110,34 @@ export function createWorkspaceManager(deps: {
     return workspace;
   };
 
+  const onProgress = (next: SyncProgress) => {
+    progress = next;
+    const now = Date.now();
+    if (now - lastProgressAt >= PROGRESS_EVERY_MS) {
+      lastProgressAt = now;
+      publish();
+    }
+  };
+
   const runSync = async (space: Workspace, full: boolean) => {
     if (full) space.db.prepare("DELETE FROM sync_state WHERE key LIKE '%.cursor'").run();
+    const controller = new AbortController();
+    stopRun = controller;
     try {
-      await space.sync.run({
-        onProgress: (next) => {
-          progress = next;
-          const now = Date.now();
-          if (now - lastProgressAt >= PROGRESS_EVERY_MS) {
-            lastProgressAt = now;
-            publish();
-          }
-        },
-      });
+      const token = deps.profiles.activeCredentials()?.token;
+      if (deps.syncWorkerPath && token) {
+        await runSyncInWorker({
+          workerPath: deps.syncWorkerPath,
+          cachePath: space.cachePath,
+          baseUrl: space.baseUrl,
+          token,
+          sync: {},
+          signal: controller.signal,
+          onProgress,
+        });
+      } else {
+        await space.sync.run({ signal: controller.signal, onProgress });
+      }
       connectivity = 'online';
       lastError = null;
       deps.events.emit('cache.changed', {
@@ -128,14 +147,14 @@ export function createWorkspaceManager(deps: {
       outboxChanged();
     } catch (error) {
       lastError = error instanceof Error ? error.message : String(error);
-      if (isServiceError(error)) {
-        if (error.kind === 'auth') connectivity = 'token_refused';
-        else if (error.kind === 'network' || error.kind === 'timeout') connectivity = 'offline';
-      }
+      const kind = isServiceError(error) || error instanceof WorkerSyncError ? error.kind : null;
+      if (kind === 'auth') connectivity = 'token_refused';
+      else if (kind === 'network' || kind === 'timeout') connectivity = 'offline';
       // Pages written before the failure are in the cache: screens may re-read.
       deps.events.emit('cache.changed', { tables: ['alerts', 'threads', 'customers'] });
     } finally {
       progress = null;
+      stopRun = null;
     }
   };
 
@@ -188,7 +207,7 @@ export function createWorkspaceManager(deps: {
     },
     start,
     cancel: async () => {
-      workspace?.sync.cancel();
+      stopRun?.abort(new Error('Sync cancelled.'));
       await running?.catch(() => undefined);
       return status();
     },
@@ -221,7 +240,7 @@ export function createWorkspaceManager(deps: {
     async dispose(): Promise<void> {
       if (timer) clearInterval(timer);
       stopFollowingProfiles();
-      workspace?.sync.cancel();
+      stopRun?.abort(new Error('Closing.'));
       await running?.catch(() => undefined);
       await workspace?.close();
       workspace = null;

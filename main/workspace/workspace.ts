@@ -17,6 +17,8 @@ import { createSyncEngine, type SyncEngine } from '../sync/sync-engine';
 /** Everything one profile has on this computer: its cache, its outbox, and the engines over them. */
 export interface Workspace {
   profileId: string;
+  baseUrl: string;
+  cachePath: string;
   db: CacheDb;
   writer: CacheWriter;
   outbox: Outbox;
@@ -36,7 +38,8 @@ export async function openWorkspace(options: {
   onOutboxChange: () => void;
 }): Promise<Workspace> {
   const folder = join(options.dataDir, 'profiles', options.profile.id);
-  const { db, movedAside } = openCache(join(folder, 'cache.db'), options.logger);
+  const cachePath = join(folder, 'cache.db');
+  const { db, movedAside } = openCache(cachePath, options.logger);
   const writer = createCacheWriter(db);
   const outbox = openOutbox(join(folder, 'outbox.db'), options.logger);
   // Proxies from HTTPS_PROXY/NO_PROXY and the system's certificates, as corporate networks need.
@@ -49,6 +52,8 @@ export async function openWorkspace(options: {
   });
   return {
     profileId: options.profile.id,
+    baseUrl: options.profile.baseUrl,
+    cachePath,
     db,
     writer,
     outbox,

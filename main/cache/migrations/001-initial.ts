@@ -151,7 +151,7 @@ export const migration001: Migration = {
       CREATE TABLE sync_state (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
 
       CREATE VIRTUAL TABLE customers_fts USING fts5 (
-        name, name_variations, external_id, content = 'customers', content_rowid = 'rowid', tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
+        name, name_variations, external_id, content = 'customers', content_rowid = 'rowid', tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4'
       );
       CREATE TRIGGER customers_fts_insert AFTER INSERT ON customers BEGIN
         INSERT INTO customers_fts (rowid, name, name_variations, external_id) VALUES (new.rowid, new.name, new.name_variations, new.external_id);
@@ -166,7 +166,7 @@ export const migration001: Migration = {
       END;
 
       CREATE VIRTUAL TABLE alerts_fts USING fts5 (
-        comment, customer_external_id, content = 'alerts', content_rowid = 'rowid', tokenize = 'unicode61 remove_diacritics 2'
+        comment, customer_external_id, content = 'alerts', content_rowid = 'rowid', tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4'
       );
       CREATE TRIGGER alerts_fts_insert AFTER INSERT ON alerts BEGIN
         INSERT INTO alerts_fts (rowid, comment, customer_external_id) VALUES (new.rowid, new.comment, new.customer_external_id);
@@ -181,7 +181,7 @@ export const migration001: Migration = {
       END;
 
       CREATE VIRTUAL TABLE messages_fts USING fts5 (
-        subject, content, content = 'messages', content_rowid = 'rowid', tokenize = 'unicode61 remove_diacritics 2'
+        subject, content, content = 'messages', content_rowid = 'rowid', tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4'
       );
       CREATE TRIGGER messages_fts_insert AFTER INSERT ON messages BEGIN
         INSERT INTO messages_fts (rowid, subject, content) VALUES (new.rowid, new.subject, new.content);
@@ -196,7 +196,7 @@ export const migration001: Migration = {
       END;
 
       CREATE VIRTUAL TABLE documents_fts USING fts5 (
-        display_name, file_name, content = 'documents', content_rowid = 'rowid', tokenize = 'unicode61 remove_diacritics 2'
+        display_name, file_name, content = 'documents', content_rowid = 'rowid', tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4'
       );
       CREATE TRIGGER documents_fts_insert AFTER INSERT ON documents BEGIN
         INSERT INTO documents_fts (rowid, display_name, file_name) VALUES (new.rowid, new.display_name, new.file_name);

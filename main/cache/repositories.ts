@@ -53,10 +53,6 @@ export function createCacheWriter(db: CacheDb) {
          updated_ms = excluded.updated_ms, state = excluded.state, score = excluded.score, category = excluded.category,
          revision_number = excluded.revision_number, comment = excluded.comment, raw = excluded.raw`,
     ),
-    revision: db.prepare(
-      `INSERT INTO alert_revisions (alert_id, revision_number, state, score, created_ms, raw) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (alert_id, revision_number) DO NOTHING`,
-    ),
     customerBasic: db.prepare(
       `INSERT INTO customers (external_id, id, account_type, name, name_variations, review_groups, raw)
        VALUES (@external_id, @id, @account_type, @name, @variations, @groups, @raw)
@@ -128,6 +124,7 @@ export function createCacheWriter(db: CacheDb) {
   return {
     /** Alerts of one page, their last revisions kept as seen, and their customers queued for detail. */
     putAlerts(alerts: readonly AlertLike[], nowMs: number): void {
+      const customers = new Set<string>();
       for (const alert of alerts) {
         const revision = alert.last_revision ?? {};
         const updated = timestampMs(revision.created_at) || timestampMs(alert.created_at);
@@ -148,9 +145,9 @@ export function createCacheWriter(db: CacheDb) {
           comment: revision.comment ?? '',
           raw: JSON.stringify(alert),
         });
-        s.revision.run(alert.id, number, state, score, updated, JSON.stringify(revision));
-        if (customer) s.queueCustomer.run(customer, nowMs);
+        if (customer) customers.add(customer);
       }
+      for (const customer of customers) s.queueCustomer.run(customer, nowMs);
     },
 
     /** Threads of one page with their last message, attachments and linked customers. */
@@ -260,6 +257,23 @@ export function createCacheWriter(db: CacheDb) {
 }
 
 export type CacheWriter = ReturnType<typeof createCacheWriter>;
+
+/** Every revision of an alert seen by this cache, oldest first: the kept ones, then the last. */
+export function alertRevisions(db: CacheDb, alertId: string): Array<Record<string, unknown>> {
+  const kept = (
+    db
+      .prepare(
+        'SELECT raw FROM alert_revisions WHERE alert_id = ? ORDER BY revision_number, created_ms',
+      )
+      .all(alertId) as Array<{ raw: string }>
+  ).map((row) => JSON.parse(row.raw) as Record<string, unknown>);
+  const current = db.prepare('SELECT raw FROM alerts WHERE id = ?').get(alertId) as
+    { raw: string } | undefined;
+  const last = current
+    ? (JSON.parse(current.raw) as { last_revision?: Record<string, unknown> | null }).last_revision
+    : null;
+  return last ? [...kept, last] : kept;
+}
 
 export function readState<T>(db: CacheDb, key: string): T | null {
   const row = db.prepare('SELECT value FROM sync_state WHERE key = ?').get(key) as

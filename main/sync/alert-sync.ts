@@ -43,30 +43,39 @@ export async function syncAlerts(options: {
   const meter = progressMeter('alerts');
   let cursor = readState<AlertCursor>(db, ALERT_CURSOR_KEY) ?? { since: null, skip: 0 };
   let fetched = 0;
-  for (;;) {
-    signal.throwIfAborted();
-    const page = await source.searchAlerts(
+  const fetchFrom = (from: AlertCursor) =>
+    source.searchAlerts(
       {
         ...options.filters,
-        ...(cursor.since ? { last_update_from: cursor.since } : {}),
+        ...(from.since ? { last_update_from: from.since } : {}),
         order_by: 'last_update',
         order_way: 'asc',
         limit: pageSize,
-        offset: cursor.skip,
+        offset: from.skip,
       },
       signal,
     );
+  let pending = fetchFrom(cursor);
+  for (;;) {
+    signal.throwIfAborted();
+    const page = await pending;
     signal.throwIfAborted();
     const alerts = page.data;
     assertOldestFirst(alerts);
     const next = advance(cursor, alerts);
+    const more = alerts.length >= pageSize;
+    // The next page is on its way while this one is written: the network and the disk overlap.
+    if (more) {
+      pending = fetchFrom(next);
+      pending.catch(() => undefined);
+    }
     writePage(alerts, next);
     cursor = next;
     fetched += alerts.length;
     options.onProgress?.(
       meter.add(alerts.length, fetched === alerts.length ? page.total : undefined),
     );
-    if (alerts.length < pageSize) return { fetched };
+    if (!more) return { fetched };
   }
 }
 

@@ -42,6 +42,11 @@ export async function syncThreads(options: {
     newestMs: 0,
   };
   let fetched = 0;
+  // A pass of several pages (or resumed after an interruption) cannot see threads updated while it
+  // ran: they moved to the front, behind it. One more pass from the newest update seen picks them up.
+  let passes = 0;
+  let pagesThisPass = 0;
+  let resumed = cursor.page > 1;
   for (;;) {
     signal.throwIfAborted();
     const result = await source.searchThreads(
@@ -54,6 +59,7 @@ export async function syncThreads(options: {
     );
     signal.throwIfAborted();
     const threads = result.data;
+    pagesThisPass += 1;
     const newestMs = Math.max(
       cursor.newestMs,
       ...threads.map((thread) => timestampMs(thread.updated_at)),
@@ -68,6 +74,10 @@ export async function syncThreads(options: {
     options.onProgress?.(
       meter.add(threads.length, fetched === threads.length ? result.total : undefined),
     );
-    if (finished) return { fetched };
+    if (!finished) continue;
+    passes += 1;
+    if (passes >= 2 || (pagesThisPass === 1 && !resumed)) return { fetched };
+    pagesThisPass = 0;
+    resumed = false;
   }
 }

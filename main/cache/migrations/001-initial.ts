@@ -54,7 +54,9 @@ export const migration001: Migration = {
       CREATE INDEX alerts_by_state ON alerts (state, updated_ms, id);
       CREATE INDEX alerts_by_customer ON alerts (customer_external_id, updated_ms);
 
-      -- Every revision ever seen, so a screen can show what changed between them.
+      -- Every earlier revision ever seen, so a screen can show what changed between them. The last
+      -- revision lives in alerts.raw; when a newer one arrives, the trigger below keeps the old one
+      -- here (a full sync writes each alert once, not twice).
       CREATE TABLE alert_revisions (
         alert_id TEXT NOT NULL,
         revision_number INTEGER NOT NULL,
@@ -64,6 +66,12 @@ export const migration001: Migration = {
         raw TEXT NOT NULL,
         PRIMARY KEY (alert_id, revision_number)
       ) STRICT, WITHOUT ROWID;
+
+      CREATE TRIGGER alerts_keep_previous_revision BEFORE UPDATE OF revision_number, raw ON alerts
+        WHEN old.revision_number IS NOT new.revision_number OR json_extract(old.raw, '$.last_revision.id') IS NOT json_extract(new.raw, '$.last_revision.id') BEGIN
+        INSERT OR IGNORE INTO alert_revisions (alert_id, revision_number, state, score, created_ms, raw)
+        VALUES (old.id, old.revision_number, old.state, old.score, old.updated_ms, COALESCE(json_extract(old.raw, '$.last_revision'), '{}'));
+      END;
 
       CREATE TABLE threads (
         id TEXT PRIMARY KEY,

@@ -98,63 +98,63 @@ export function searchCache(db: CacheDb, text: string, perKind = 10): SearchHit[
   const ranked = text.trim().length >= 3;
   const candidates = ranked ? RANKED_CANDIDATES : perKind;
   const best = (fts: string) =>
-    `SELECT rowid FROM (SELECT rowid, ${ranked ? `bm25(${fts})` : '0'} AS score FROM ${fts} WHERE ${fts} MATCH ? LIMIT ${candidates}) ORDER BY score LIMIT ?`;
-  const hits: SearchHit[] = [];
-  const customers = db
-    .prepare(
-      `SELECT c.external_id, c.name, c.name_variations FROM customers c JOIN (${best('customers_fts')}) f ON f.rowid = c.rowid`,
-    )
-    .all(query, perKind) as Array<{ external_id: string; name: string; name_variations: string }>;
-  hits.push(
-    ...customers.map((row) => ({
-      kind: 'customer' as const,
-      id: row.external_id,
-      title: row.name,
-      detail: row.name_variations,
-    })),
-  );
-  const alerts = db
-    .prepare(
-      `SELECT a.id, a.customer_external_id, a.comment FROM alerts a JOIN (${best('alerts_fts')}) f ON f.rowid = a.rowid`,
-    )
-    .all(query, perKind) as Array<{ id: string; customer_external_id: string; comment: string }>;
-  hits.push(
-    ...alerts.map((row) => ({
-      kind: 'alert' as const,
+    `SELECT rowid, score FROM (SELECT rowid, ${ranked ? `bm25(${fts})` : '0'} AS score FROM ${fts} WHERE ${fts} MATCH ? LIMIT ${candidates}) ORDER BY score LIMIT ?`;
+  // One group per kind, best first; the ORDER BY keeps the rank order through the join.
+  return SEARCH_GROUPS.flatMap((group) =>
+    (
+      db
+        .prepare(
+          `SELECT t.${group.id} AS id, t.${group.title} AS title, t.${group.detail} AS detail
+           FROM (SELECT rowid, score FROM (${best(group.fts)})) f JOIN ${group.table} t ON t.rowid = f.rowid ORDER BY f.score`,
+        )
+        .all(query, perKind) as Array<{ id: string; title: string; detail: string }>
+    ).map((row) => ({
+      kind: group.kind,
       id: row.id,
-      title: row.customer_external_id,
-      detail: row.comment,
+      title: row.title ?? '',
+      detail: row.detail ?? '',
     })),
   );
-  const messages = db
-    .prepare(
-      `SELECT m.id, m.thread_id, m.subject FROM messages m JOIN (${best('messages_fts')}) f ON f.rowid = m.rowid`,
-    )
-    .all(query, perKind) as Array<{ id: string; thread_id: string; subject: string }>;
-  hits.push(
-    ...messages.map((row) => ({
-      kind: 'message' as const,
-      id: row.id,
-      title: row.subject,
-      detail: row.thread_id,
-    })),
-  );
-  const documents = db
-    .prepare(
-      `SELECT d.id, d.display_name, d.customer_external_id FROM documents d JOIN (${best('documents_fts')}) f ON f.rowid = d.rowid`,
-    )
-    .all(query, perKind) as Array<{
-    id: string;
-    display_name: string;
-    customer_external_id: string;
-  }>;
-  hits.push(
-    ...documents.map((row) => ({
-      kind: 'document' as const,
-      id: row.id,
-      title: row.display_name,
-      detail: row.customer_external_id,
-    })),
-  );
-  return hits;
 }
+
+const SEARCH_GROUPS: ReadonlyArray<{
+  kind: SearchHit['kind'];
+  table: string;
+  fts: string;
+  id: string;
+  title: string;
+  detail: string;
+}> = [
+  {
+    kind: 'customer',
+    table: 'customers',
+    fts: 'customers_fts',
+    id: 'external_id',
+    title: 'name',
+    detail: 'name_variations',
+  },
+  {
+    kind: 'alert',
+    table: 'alerts',
+    fts: 'alerts_fts',
+    id: 'id',
+    title: 'customer_external_id',
+    detail: 'comment',
+  },
+  {
+    kind: 'message',
+    table: 'messages',
+    fts: 'messages_fts',
+    id: 'id',
+    title: 'subject',
+    detail: 'thread_id',
+  },
+  {
+    kind: 'document',
+    table: 'documents',
+    fts: 'documents_fts',
+    id: 'id',
+    title: 'display_name',
+    detail: 'customer_external_id',
+  },
+];

@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import { createConsoleLogger, silentLogger } from './log';
 import {
   cacheStatus,
@@ -9,7 +8,8 @@ import {
 } from './cache/cache-queries';
 import { openCache } from './cache/open-cache';
 import { createCacheWriter } from './cache/repositories';
-import { parseCliArgs, flag, requireFlag, type ParsedArgs } from './cli/cli-args';
+import { parseCliArgs, flag, type ParsedArgs } from './cli/cli-args';
+import { resolveTarget } from './cli/cli-profile';
 import { toCsv } from './cli/csv';
 import { createServiceClient } from './api';
 import { createServiceSource } from './sync/service-source';
@@ -17,13 +17,15 @@ import { createSyncEngine } from './sync/sync-engine';
 
 const USAGE = `CaseDesk command line: the same core as the app, headless.
 
-  sync   --base-url URL --token T --db FILE [--page-size N] [--json]   sync the service into a cache file
-  status --db FILE [--json]                                            counts, cursors, last sync
-  search <text> --db FILE [--json]                                     search the cache
-  export <entity> --db FILE [--format ndjson|csv]                      every cached record of an entity
+  sync   (--profile NAME | --base-url URL --token T --db FILE) [--page-size N] [--json]
+  status (--profile NAME | --db FILE) [--json]        counts per entity, cursors, last sync
+  search <text> (--profile NAME | --db FILE) [--json] search the cache
+  export <entity> (--profile NAME | --db FILE) [--format ndjson|csv]   every cached record
          entities: ${Object.keys(EXPORTABLE).join(', ')}
 
-The token may also come from the CASEDESK_TOKEN environment variable.`;
+--profile reads a profile saved by the app (--data-dir D if not the default folder) and uses its
+cache; its token is read from the private file when it was kept there. The token may also come
+from --token or the CASEDESK_TOKEN environment variable.`;
 
 async function main(argv: readonly string[]): Promise<number> {
   const args = parseCliArgs(argv);
@@ -45,19 +47,27 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-const openDb = (args: ParsedArgs) =>
-  openCache(resolve(requireFlag(args, 'db', 'the cache file to use')), silentLogger).db;
+const openDb = async (args: ParsedArgs) =>
+  openCache((await resolveTarget(args, silentLogger)).db, silentLogger).db;
 const json = (args: ParsedArgs) => args.flags.has('json');
 const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 
 async function sync(args: ParsedArgs): Promise<number> {
-  const baseUrl = requireFlag(args, 'base-url', 'the service address, in front of /api/v1');
-  const token = flag(args, 'token') ?? process.env.CASEDESK_TOKEN;
-  if (!token) throw new Error('--token (or CASEDESK_TOKEN) is required.');
+  const target = await resolveTarget(args, silentLogger);
+  if (!target.baseUrl)
+    throw new Error(
+      '--base-url is required (the service address, in front of /api/v1), or --profile NAME.',
+    );
+  if (!target.token) {
+    throw new Error(
+      'No token: give --token, set CASEDESK_TOKEN, or keep the profile’s token in the private file (the keyring is only reachable from the app).',
+    );
+  }
+  const { baseUrl, token } = target;
   const pageSize = Number(flag(args, 'page-size') ?? 500);
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000)
     throw new Error('--page-size takes 1 to 1000.');
-  const db = openDb(args);
+  const db = openCache(target.db, silentLogger).db;
   const engine = createSyncEngine({
     db,
     writer: createCacheWriter(db),
@@ -85,8 +95,8 @@ async function sync(args: ParsedArgs): Promise<number> {
   return 0;
 }
 
-function status(args: ParsedArgs): number {
-  const db = openDb(args);
+async function status(args: ParsedArgs): Promise<number> {
+  const db = await openDb(args);
   const result = cacheStatus(db);
   db.close();
   if (json(args)) print(result);
@@ -100,10 +110,10 @@ function status(args: ParsedArgs): number {
   return 0;
 }
 
-function search(args: ParsedArgs): number {
+async function search(args: ParsedArgs): Promise<number> {
   const text = args.positionals.join(' ');
   if (!text.trim()) throw new Error('search needs some text to look for.');
-  const db = openDb(args);
+  const db = await openDb(args);
   const hits = searchCache(db, text);
   db.close();
   if (json(args)) print(hits);
@@ -113,13 +123,13 @@ function search(args: ParsedArgs): number {
   return 0;
 }
 
-function exportEntity(args: ParsedArgs): number {
+async function exportEntity(args: ParsedArgs): Promise<number> {
   const entity = args.positionals[0];
   if (!entity || !(entity in EXPORTABLE))
     throw new Error(`export takes one of: ${Object.keys(EXPORTABLE).join(', ')}.`);
   const format = flag(args, 'format') ?? 'ndjson';
   if (format !== 'ndjson' && format !== 'csv') throw new Error('--format takes ndjson or csv.');
-  const db = openDb(args);
+  const db = await openDb(args);
   const records = exportRecords(db, entity as ExportableEntity);
   if (format === 'ndjson')
     for (const record of records) process.stdout.write(`${JSON.stringify(record)}\n`);

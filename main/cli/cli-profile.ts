@@ -1,0 +1,49 @@
+import { join, resolve } from 'node:path';
+import { defaultDataDir } from '../host/default-data-dir';
+import type { Logger } from '../log';
+import { openProfileStore } from '../session/profile-store';
+import { openTokenVault } from '../session/token-vault';
+import { flag, type ParsedArgs } from './cli-args';
+
+export interface CliTarget {
+  /** The cache file: --db, or the profile's own cache in the app's data folder. */
+  db: string;
+  baseUrl: string | null;
+  token: string | null;
+}
+
+/**
+ * `--profile NAME [--data-dir D]` reads a profile the app saved (its base URL, its token where it
+ * was kept in the private file) and uses the app's own cache file for it; `--db`, `--base-url`
+ * and `--token` (or CASEDESK_TOKEN) override or stand alone.
+ */
+export async function resolveTarget(args: ParsedArgs, logger: Logger): Promise<CliTarget> {
+  const name = flag(args, 'profile');
+  const explicitDb = flag(args, 'db');
+  if (!name) {
+    if (!explicitDb)
+      throw new Error('--db is required (or --profile NAME to use a profile saved by the app).');
+    return {
+      db: resolve(explicitDb),
+      baseUrl: flag(args, 'base-url'),
+      token: flag(args, 'token') ?? process.env.CASEDESK_TOKEN ?? null,
+    };
+  }
+  const dataDir = resolve(flag(args, 'data-dir') ?? defaultDataDir());
+  const store = await openProfileStore({ dataDir, logger });
+  const profiles = store.snapshot().profiles;
+  const profile = profiles.find(
+    (candidate) => candidate.name.toLocaleLowerCase() === name.toLocaleLowerCase(),
+  );
+  if (!profile) {
+    const known = profiles.map((candidate) => candidate.name).join(', ') || 'none';
+    throw new Error(`No profile named “${name}” in ${dataDir} (profiles: ${known}).`);
+  }
+  const vault = await openTokenVault({ dataDir, cipher: null, logger });
+  const token = flag(args, 'token') ?? process.env.CASEDESK_TOKEN ?? vault.get(profile.id) ?? null;
+  return {
+    db: explicitDb ? resolve(explicitDb) : join(dataDir, 'profiles', profile.id, 'cache.db'),
+    baseUrl: flag(args, 'base-url') ?? profile.baseUrl,
+    token,
+  };
+}

@@ -144,7 +144,7 @@ it('full sync: alert throughput against the bare floor, and the main thread neve
     },
     { name: 'main-thread event-loop delay max', value: delay.max / 1e6, unit: 'ms' },
     {
-      name: 'main process RSS after the sync',
+      name: 'process RSS right after the sync (main thread; worker ended)',
       value: rss,
       unit: 'MB',
       target: '< 300 MB',

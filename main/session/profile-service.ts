@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type {
-  ConnectionTestResult,
-  ProfileView,
-  ProfilesState,
-  SaveProfileInput,
-  TestConnectionInput,
+import {
+  EVERYTHING,
+  type ConnectionTestResult,
+  type ProfileView,
+  type ProfilesState,
+  type SaveProfileInput,
+  type TestConnectionInput,
 } from '../../preload/contract';
 import { AppError } from '../bridge/app-error';
 import type { EventHub } from '../bridge/event-hub';
@@ -70,6 +71,7 @@ export function createProfileService(deps: {
       updatedAt: startedAt,
       lastTest: builtInLastTest,
       builtIn: true,
+      syncScope: EVERYTHING,
     };
   const isBuiltIn = (id: string | undefined) => builtIn !== null && id === builtIn.id;
   const refuseBuiltIn = (id: string | undefined) => {
@@ -158,6 +160,7 @@ export function createProfileService(deps: {
           existing && existing.baseUrl === input.baseUrl && input.token === undefined
             ? existing.lastTest
             : null,
+        syncScope: input.syncScope ?? existing?.syncScope ?? EVERYTHING,
       };
       await store.update((file) => ({
         ...file,

@@ -26,6 +26,14 @@ const StoredProfile = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   lastTest: StoredTestResult.nullable().default(null),
+  syncScope: z
+    .object({
+      reviewGroups: z.array(z.string()),
+      states: z.array(z.number().int()),
+      categories: z.array(z.enum(['pep', 'rca', 'sip', 'sie', 'rca_pep', 'rca_sip', 'rca_sie'])),
+      assignedToMemberId: z.number().int().nullable(),
+    })
+    .default({ reviewGroups: [], states: [], categories: [], assignedToMemberId: null }),
 });
 export type StoredProfile = z.infer<typeof StoredProfile>;
 

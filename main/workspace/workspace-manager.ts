@@ -15,6 +15,8 @@ import type { Logger } from '../log';
 import type { OutboxItem } from '../outbox/outbox-store';
 import type { ProfileService } from '../session/profile-service';
 import type { SyncProgress } from '../sync/progress';
+import { EVERYTHING } from '../../preload/contract';
+import { adoptScope, scopeFilters } from '../sync/sync-scope';
 import { runSyncInWorker, WorkerSyncError } from '../sync/worker-sync';
 import { openWorkspace, type Workspace } from './workspace';
 
@@ -124,19 +126,23 @@ export function createWorkspaceManager(deps: {
     const controller = new AbortController();
     stopRun = controller;
     try {
-      const token = deps.profiles.activeCredentials()?.token;
+      const active = deps.profiles.activeCredentials();
+      const token = active?.token;
+      const scope = active?.profile.syncScope ?? EVERYTHING;
+      adoptScope(space.db, scope);
+      const filters = scopeFilters(scope);
       if (deps.syncWorkerPath && token) {
         await runSyncInWorker({
           workerPath: deps.syncWorkerPath,
           cachePath: space.cachePath,
           baseUrl: space.baseUrl,
           token,
-          sync: {},
+          sync: filters,
           signal: controller.signal,
           onProgress,
         });
       } else {
-        await space.sync.run({ signal: controller.signal, onProgress });
+        await space.sync.run({ ...filters, signal: controller.signal, onProgress });
       }
       connectivity = 'online';
       lastError = null;

@@ -73,6 +73,21 @@ export const Token = z
   .max(4096, 'An API token is at most 4096 characters.')
   .regex(/^[\x21-\x7e]+$/, 'An API token is printable ASCII with no spaces.');
 
+/**
+ * What a profile syncs into its cache: everything (all lists empty, no assignee), or only alerts
+ * and threads of some review groups, alert states and categories, or assigned to one member.
+ */
+export const SyncScope = z
+  .object({
+    reviewGroups: z.array(z.string().trim().min(1).max(100)).max(50).default([]),
+    states: z.array(z.number().int().min(1).max(7)).max(7).default([]),
+    categories: z.array(z.enum(['pep', 'rca', 'sip', 'sie', 'rca_pep', 'rca_sip', 'rca_sie'])).max(7).default([]),
+    assignedToMemberId: z.number().int().min(0).nullable().default(null),
+  })
+  .strict();
+export type SyncScope = z.output<typeof SyncScope>;
+export const EVERYTHING: SyncScope = { reviewGroups: [], states: [], categories: [], assignedToMemberId: null };
+
 export const SaveProfileInput = z
   .object({
     /** Absent to create a profile. */
@@ -82,6 +97,8 @@ export const SaveProfileInput = z
     /** Required to create; absent on edit keeps the stored token. */
     token: Token.optional(),
     tokenStorage: TokenStorage,
+    /** Absent on create: everything; absent on edit: unchanged. */
+    syncScope: SyncScope.optional(),
   })
   .strict();
 export type SaveProfileInput = z.input<typeof SaveProfileInput>;
@@ -127,6 +144,7 @@ export interface ProfileView {
   lastTest: ConnectionTestResult | null;
   /** The built-in Sandbox profile: a demo tenant on this computer; it cannot be edited or removed. */
   builtIn: boolean;
+  syncScope: SyncScope;
 }
 
 export interface SecretStorageStatus {

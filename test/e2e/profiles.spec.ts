@@ -199,3 +199,33 @@ test.describe('connection profiles', () => {
     await expect(connection.name).toBeFocused();
   });
 });
+
+test.describe('sync scope', () => {
+  test('a profile keeps what to sync offline: states, categories, review groups, assignee', async ({
+    page,
+    service,
+  }) => {
+    const connection = new ConnectionPage(page);
+    await connection.fill({ name: 'Scoped', baseUrl: service.baseUrl, token: service.token });
+    const scope = page.getByTestId('sync-scope');
+    // The chips are labels around visually hidden checkboxes: people click the chip.
+    for (const chip of ['New', 'Pending information', 'PEP']) {
+      await scope.locator('label.chip', { hasText: new RegExp(`^${chip}$`) }).click();
+    }
+    await expect(scope.getByLabel('New', { exact: true })).toBeChecked();
+    await scope.getByLabel('Review groups').fill('retail-eu; high-risk');
+    await scope.getByLabel('Assigned to member').fill('7');
+    await screenshot(page, 'connection-scope');
+    await connection.saveButton.click();
+    await expect(connection.notice).toContainText('Added “Scoped”.');
+    await page.reload();
+    await expect(page.locator('html[data-app-state="ready"]')).toBeAttached();
+    await connection.item('Scoped').click();
+    await expect(scope.getByLabel('New', { exact: true })).toBeChecked();
+    await expect(scope.getByLabel('Pending information')).toBeChecked();
+    await expect(scope.getByLabel('False positive')).not.toBeChecked();
+    await expect(scope.getByLabel('PEP', { exact: true })).toBeChecked();
+    await expect(scope.getByLabel('Review groups')).toHaveValue('retail-eu, high-risk');
+    await expect(scope.getByLabel('Assigned to member')).toHaveValue('7');
+  });
+});

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertPage, CacheCounts, SearchHitView, SyncStatusView } from '../../preload/contract';
 import { createCore, type Core } from '../../main/core';
 import { silentLogger } from '../../main/log';
+import { startTestSandbox } from '../support/sandbox-fixture';
 import { makeTempDir } from '../support/temp-dir';
 
 describe('the active profile’s workspace, through the bridge', () => {
@@ -12,12 +13,17 @@ describe('the active profile’s workspace, through the bridge', () => {
     if (!reply.ok) throw new Error(`${method}: ${reply.error.code} ${reply.error.message}`);
     return reply.value as T;
   };
+  /** The end of the next run: an idle status after a running one. */
   const idle = () =>
     new Promise<SyncStatusView>((resolve) => {
+      let sawRunning = false;
       const stop = core.events.subscribe((name, payload) => {
-        if (name === 'sync.status' && (payload as SyncStatusView).state === 'idle') {
+        if (name !== 'sync.status') return;
+        const status = payload as SyncStatusView;
+        if (status.state === 'running') sawRunning = true;
+        else if (sawRunning) {
           stop();
-          resolve(payload as SyncStatusView);
+          resolve(status);
         }
       });
     });
@@ -112,6 +118,83 @@ describe('the active profile’s workspace, through the bridge', () => {
     } finally {
       await bare.dispose();
       empty.remove();
+    }
+  });
+
+  it('syncs only the profile’s scope, and everything again when the scope widens', async () => {
+    const dir = makeTempDir();
+    const t = await startTestSandbox({ scale: 40 });
+    const scoped = await createCore({
+      dataDir: dir.path,
+      version: 'test',
+      logger: silentLogger,
+      cipher: null,
+      openExternal: null,
+      sandbox: null,
+      syncIntervalMs: 0,
+    });
+    const run = async <T>(method: string, input?: unknown): Promise<T> => {
+      const reply = await scoped.dispatch(method, input, { transport: 'browser' });
+      if (!reply.ok) throw new Error(`${method}: ${reply.error.message}`);
+      return reply.value as T;
+    };
+    const syncOnce = async () => {
+      // The end of this run: an idle status after a running one (profile switches publish idle too).
+      let sawRunning = false;
+      const finished = new Promise<SyncStatusView>((resolve) => {
+        const stop = scoped.events.subscribe((name, payload) => {
+          if (name !== 'sync.status') return;
+          const status = payload as SyncStatusView;
+          if (status.state === 'running') sawRunning = true;
+          else if (sawRunning) {
+            stop();
+            resolve(status);
+          }
+        });
+      });
+      await run('sync.start');
+      return finished;
+    };
+    const serviceTotal = async (body: Record<string, unknown>) =>
+      (
+        (await (
+          await fetch(`${t.sandbox.baseUrl}/api/v1/alerts/search`, {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${t.sandbox.token}`,
+              'content-type': 'application/json',
+            },
+            body: JSON.stringify({ ...body, limit: 0 }),
+          })
+        ).json()) as { total: number }
+      ).total;
+    try {
+      const profile = await run<{ id: string }>('profiles.save', {
+        name: 'New alerts only',
+        baseUrl: t.sandbox.baseUrl,
+        token: t.sandbox.token,
+        tokenStorage: 'weak',
+        syncScope: { states: [2] },
+      });
+      expect((await syncOnce()).lastError).toBeNull();
+      const narrow = await run<CacheCounts>('cache.counts');
+      expect(narrow.counts.alerts).toBe(await serviceTotal({ states: [2] }));
+      const page = await run<AlertPage>('cache.alerts', { limit: 500 });
+      expect(page.rows.every((row) => row.state === 2)).toBe(true);
+
+      await run('profiles.save', {
+        id: profile.id,
+        name: 'New alerts only',
+        baseUrl: t.sandbox.baseUrl,
+        tokenStorage: 'weak',
+        syncScope: { states: [] },
+      });
+      expect((await syncOnce()).lastError).toBeNull();
+      expect((await run<CacheCounts>('cache.counts')).counts.alerts).toBe(await serviceTotal({}));
+    } finally {
+      await scoped.dispose();
+      await t.close();
+      dir.remove();
     }
   });
 });

@@ -13,6 +13,9 @@ import { errorMessage, fieldErrors } from '../../lib/api';
 import { useAction } from '../../lib/use-action';
 import { ConnectionResult } from './ConnectionResult';
 import { useProfiles } from './store';
+import { draftOf, scopeOf, SyncScopeFields, type ScopeDraft } from './SyncScopeFields';
+
+const EVERYTHING_SCOPE = { reviewGroups: [], states: [], categories: [], assignedToMemberId: null };
 import { TokenStorageChoice } from './TokenStorageChoice';
 
 type Busy = 'save' | 'test' | 'remove' | 'activate';
@@ -45,6 +48,7 @@ export function ProfileForm({
     profile?.lastTest ?? null,
   );
   const [confirmRemove, setConfirmRemove] = useState(false);
+  const [scope, setScope] = useState<ScopeDraft>(draftOf(profile?.syncScope ?? EVERYTHING_SCOPE));
 
   const run = (kind: Busy, work: () => Promise<void>) => {
     setFlash(null);
@@ -60,6 +64,7 @@ export function ProfileForm({
         baseUrl,
         ...(token.trim() ? { token } : {}),
         tokenStorage,
+        syncScope: scopeOf(scope),
       });
     });
   };
@@ -171,6 +176,8 @@ export function ProfileForm({
           </Banner>
         )}
         {errors.tokenStorage && <p className="field-error">{errors.tokenStorage}</p>}
+        <SyncScopeFields draft={scope} onChange={setScope} />
+        {errors.syncScope && <p className="field-error">{errors.syncScope}</p>}
 
         {failure && (
           <Banner tone="danger" title="That did not work" testId="form-error">

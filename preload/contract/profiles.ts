@@ -81,12 +81,20 @@ export const SyncScope = z
   .object({
     reviewGroups: z.array(z.string().trim().min(1).max(100)).max(50).default([]),
     states: z.array(z.number().int().min(1).max(7)).max(7).default([]),
-    categories: z.array(z.enum(['pep', 'rca', 'sip', 'sie', 'rca_pep', 'rca_sip', 'rca_sie'])).max(7).default([]),
+    categories: z
+      .array(z.enum(['pep', 'rca', 'sip', 'sie', 'rca_pep', 'rca_sip', 'rca_sie']))
+      .max(7)
+      .default([]),
     assignedToMemberId: z.number().int().min(0).nullable().default(null),
   })
   .strict();
 export type SyncScope = z.output<typeof SyncScope>;
-export const EVERYTHING: SyncScope = { reviewGroups: [], states: [], categories: [], assignedToMemberId: null };
+export const EVERYTHING: SyncScope = {
+  reviewGroups: [],
+  states: [],
+  categories: [],
+  assignedToMemberId: null,
+};
 
 export const SaveProfileInput = z
   .object({

@@ -68,25 +68,31 @@ async function sync(args: ParsedArgs): Promise<number> {
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000)
     throw new Error('--page-size takes 1 to 1000.');
   const db = openCache(target.db, silentLogger).db;
+  const client = createServiceClient({ baseUrl, token });
   const engine = createSyncEngine({
     db,
     writer: createCacheWriter(db),
-    source: createServiceSource(createServiceClient({ baseUrl, token })),
+    source: createServiceSource(client),
     logger: json(args) ? silentLogger : createConsoleLogger('sync'),
   });
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort(new Error('Sync cancelled.')));
-  const report = await engine.run({
-    pageSize,
-    signal: controller.signal,
-    onProgress: (progress) => {
-      if (!json(args))
-        process.stderr.write(
-          `\r${progress.phase}: ${progress.done}${progress.total === null ? '' : `/${progress.total}`} (${Math.round(progress.rate)}/s)   `,
-        );
-    },
-  });
-  db.close();
+  const report = await engine
+    .run({
+      pageSize,
+      signal: controller.signal,
+      onProgress: (progress) => {
+        if (!json(args))
+          process.stderr.write(
+            `\r${progress.phase}: ${progress.done}${progress.total === null ? '' : `/${progress.total}`} (${Math.round(progress.rate)}/s)   `,
+          );
+      },
+    })
+    .finally(async () => {
+      // Idle keep-alive connections would hold the process open after the last write.
+      db.close();
+      await client.close();
+    });
   if (json(args)) print(report);
   else
     process.stdout.write(
@@ -139,9 +145,12 @@ async function exportEntity(args: ParsedArgs): Promise<number> {
 }
 
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  // exitCode, not exit(): output still queued for a pipe must not be cut off.
+  (code) => {
+    process.exitCode = code;
+  },
   (error: unknown) => {
     process.stderr.write(`casedesk: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
+    process.exitCode = 1;
   },
 );

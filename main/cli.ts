@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { createConsoleLogger, silentLogger } from './log';
+import { openOutbox } from './outbox/outbox-store';
 import {
   cacheStatus,
   EXPORTABLE,
@@ -102,18 +105,37 @@ async function sync(args: ParsedArgs): Promise<number> {
 }
 
 async function status(args: ParsedArgs): Promise<number> {
-  const db = await openDb(args);
-  const result = cacheStatus(db);
+  const target = await resolveTarget(args, silentLogger);
+  const db = openCache(target.db, silentLogger).db;
+  // The outbox lives beside the cache (the app's layout); a cache file alone has none.
+  const outboxPath = join(dirname(target.db), 'outbox.db');
+  const outbox = existsSync(outboxPath) ? outboxCounts(outboxPath) : null;
+  const result = { ...cacheStatus(db), outbox };
   db.close();
   if (json(args)) print(result);
   else {
     for (const [table, count] of Object.entries(result.counts))
       process.stdout.write(`${table.padEnd(18)} ${count}\n`);
     process.stdout.write(
-      `customers awaiting detail: ${result.customersAwaitingDetail}\nlast sync: ${JSON.stringify(result.lastSync)}\n`,
+      `customers awaiting detail: ${result.customersAwaitingDetail}\nlast sync: ${JSON.stringify(result.lastSync)}\n` +
+        `outbox: ${
+          outbox
+            ? Object.entries(outbox)
+                .map(([state, count]) => `${count} ${state}`)
+                .join(', ') || 'empty'
+            : 'none'
+        }\n`,
     );
   }
   return 0;
+}
+
+function outboxCounts(path: string): Record<string, number> {
+  const outbox = openOutbox(path, silentLogger);
+  const counts: Record<string, number> = {};
+  for (const item of outbox.list()) counts[item.state] = (counts[item.state] ?? 0) + 1;
+  outbox.close();
+  return counts;
 }
 
 async function search(args: ParsedArgs): Promise<number> {

@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore } from '../../main/core';
 import { silentLogger } from '../../main/log';
+import { openOutbox } from '../../main/outbox/outbox-store';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-fixture';
 import { makeTempDir } from '../support/temp-dir';
 
@@ -15,6 +16,7 @@ const cli = (...args: string[]) =>
 describe('the command line (built)', () => {
   let t: TestSandbox;
   const dataDir = makeTempDir('casedesk-cli-');
+  let profileId = '';
   beforeAll(async () => {
     t = await startTestSandbox({ scale: 30 });
     // A profile saved by the app, its token in the private file.
@@ -38,6 +40,7 @@ describe('the command line (built)', () => {
       { transport: 'browser' },
     );
     expect(saved.ok).toBe(true);
+    profileId = saved.ok ? (saved.value as { id: string }).id : '';
     await core.dispose();
   });
   afterAll(async () => {
@@ -53,9 +56,22 @@ describe('the command line (built)', () => {
     const status = JSON.parse(
       (await cli('status', '--profile', 'Demo tenant', '--data-dir', dataDir.path, '--json'))
         .stdout,
-    ) as { counts: { alerts: number }; customersAwaitingDetail: number };
+    ) as {
+      counts: { alerts: number };
+      customersAwaitingDetail: number;
+      outbox: Record<string, number> | null;
+    };
     expect(status.counts.alerts).toBe(synced.alerts);
     expect(status.customersAwaitingDetail).toBe(0);
+    // A write waiting in the app's outbox beside the profile's cache shows up in the status.
+    const outbox = openOutbox(join(dataDir.path, 'profiles', profileId, 'outbox.db'), silentLogger);
+    outbox.enqueue({ kind: 'document.delete', id: 'doc-1' });
+    outbox.close();
+    const withOutbox = JSON.parse(
+      (await cli('status', '--profile', 'Demo tenant', '--data-dir', dataDir.path, '--json'))
+        .stdout,
+    ) as { outbox: Record<string, number> | null };
+    expect(withOutbox.outbox).toMatchObject({ queued: 1 });
 
     const ndjson = (
       await cli('export', 'alerts', '--profile', 'Demo tenant', '--data-dir', dataDir.path)

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
-import { probeConnection } from './api/connection-probe';
+import { probeConnection, probeProfile } from './api/connection-probe';
 import { createAppHandlers } from './bridge/app-bridge';
 import { createDispatcher, type Dispatch } from './bridge/dispatcher';
 import { createEventHub, type EventHub } from './bridge/event-hub';
@@ -70,12 +70,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       baseUrl: sandbox.baseUrl,
       token: sandbox.token,
     },
-    probe: ({ baseUrl, token }) =>
-      probeConnection({
-        baseUrl,
-        token,
-        ...(options.network ? { dispatcher: options.network } : {}),
-      }),
+    probe: ({ baseUrl, token, caFile }) =>
+      options.network
+        ? probeConnection({ baseUrl, token, dispatcher: options.network })
+        : probeProfile({ baseUrl, token, caFile }),
   });
   const workspaces = createWorkspaceManager({
     dataDir: options.dataDir,

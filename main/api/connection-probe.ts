@@ -1,6 +1,7 @@
 import { request, type Dispatcher } from 'undici';
 import type { ConnectionTestResult } from '../../preload/contract';
 import { pickServiceError } from './error-body';
+import { buildDispatcher } from './network-options';
 import { classifyNetworkError } from './network-error';
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -149,4 +150,32 @@ function isAlertSearchReply(body: unknown): boolean {
   if (!body || typeof body !== 'object') return false;
   const { data, total } = body as { data?: unknown; total?: unknown };
   return Array.isArray(data) && (total === undefined || typeof total === 'number');
+}
+
+/**
+ * The probe as a profile runs it: through the proxies of the environment, trusting the system's
+ * certificates and the profile's extra CA file. An unreadable CA file is the answer itself.
+ */
+export async function probeProfile(options: {
+  baseUrl: string;
+  token: string;
+  caFile: string | null;
+}): Promise<ConnectionTestResult> {
+  let dispatcher: Dispatcher;
+  try {
+    dispatcher = await buildDispatcher({ caFile: options.caFile, useSystemCertificates: true });
+  } catch (error) {
+    return {
+      outcome: 'tls_error',
+      message: error instanceof Error ? error.message : String(error),
+      httpStatus: null,
+      latencyMs: 0,
+      testedAt: new Date().toISOString(),
+    };
+  }
+  try {
+    return await probeConnection({ baseUrl: options.baseUrl, token: options.token, dispatcher });
+  } finally {
+    await dispatcher.close();
+  }
 }

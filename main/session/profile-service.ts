@@ -19,6 +19,8 @@ type TestInput = z.output<typeof TestConnectionInput>;
 export type ConnectionProbe = (target: {
   baseUrl: string;
   token: string;
+  /** Extra CA certificates to trust for this test. */
+  caFile: string | null;
 }) => Promise<ConnectionTestResult>;
 
 /** The embedded sandbox, offered as a profile of its own. */
@@ -72,6 +74,7 @@ export function createProfileService(deps: {
       lastTest: builtInLastTest,
       builtIn: true,
       syncScope: EVERYTHING,
+      caFile: null,
     };
   const isBuiltIn = (id: string | undefined) => builtIn !== null && id === builtIn.id;
   const refuseBuiltIn = (id: string | undefined) => {
@@ -161,6 +164,7 @@ export function createProfileService(deps: {
             ? existing.lastTest
             : null,
         syncScope: input.syncScope ?? existing?.syncScope ?? EVERYTHING,
+        caFile: input.caFile === undefined ? (existing?.caFile ?? null) : input.caFile,
       };
       await store.update((file) => ({
         ...file,
@@ -199,7 +203,11 @@ export function createProfileService(deps: {
 
     async testConnection(input) {
       if (builtIn && isBuiltIn(input.id)) {
-        builtInLastTest = await deps.probe({ baseUrl: builtIn.baseUrl, token: builtIn.token });
+        builtInLastTest = await deps.probe({
+          baseUrl: builtIn.baseUrl,
+          token: builtIn.token,
+          caFile: null,
+        });
         changed();
         return builtInLastTest;
       }
@@ -209,7 +217,8 @@ export function createProfileService(deps: {
         const message = 'No token is stored for this profile. Enter it again.';
         throw new AppError('invalid_input', message, { token: message });
       }
-      const result = await deps.probe({ baseUrl: input.baseUrl, token });
+      const caFile = input.caFile === undefined ? (saved?.caFile ?? null) : input.caFile;
+      const result = await deps.probe({ baseUrl: input.baseUrl, token, caFile });
       const storedToken = saved ? vault.get(saved.id) : undefined;
       if (saved && saved.baseUrl === input.baseUrl && token === storedToken) {
         await store.update((file) => ({

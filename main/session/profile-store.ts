@@ -34,6 +34,7 @@ const StoredProfile = z.object({
       assignedToMemberId: z.number().int().nullable(),
     })
     .default({ reviewGroups: [], states: [], categories: [], assignedToMemberId: null }),
+  caFile: z.string().nullable().default(null),
 });
 export type StoredProfile = z.infer<typeof StoredProfile>;
 

@@ -21,7 +21,7 @@ port.on('message', (message: ToSyncWorker) => {
 
 async function run(message: Extract<ToSyncWorker, { type: 'run' }>): Promise<void> {
   const { db } = openCache(message.cachePath, silentLogger);
-  const dispatcher = await buildDispatcher({ useSystemCertificates: true });
+  const dispatcher = await buildDispatcher({ useSystemCertificates: true, caFile: message.caFile });
   const client = createServiceClient({
     baseUrl: message.baseUrl,
     token: message.token,

@@ -24,6 +24,8 @@ export function runSyncInWorker(options: {
   cachePath: string;
   baseUrl: string;
   token: string;
+  /** Extra CA certificates of the profile, or null. */
+  caFile?: string | null;
   sync: SyncOptions;
   signal?: AbortSignal;
   onProgress?: (progress: SyncProgress) => void;
@@ -56,6 +58,7 @@ export function runSyncInWorker(options: {
       cachePath: options.cachePath,
       baseUrl: options.baseUrl,
       token: options.token,
+      caFile: options.caFile ?? null,
       options: options.sync,
     } satisfies ToSyncWorker);
   });

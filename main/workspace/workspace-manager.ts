@@ -92,7 +92,16 @@ export function createWorkspaceManager(deps: {
   };
   const switchToActive = async (): Promise<Workspace | null> => {
     const active = deps.profiles.activeCredentials();
-    if (workspace && workspace.profileId === active?.profile.id) return workspace;
+    // Same profile, same address, same trust: keep it; an edit of either opens it afresh.
+    if (
+      workspace &&
+      active &&
+      workspace.profileId === active.profile.id &&
+      workspace.baseUrl === active.profile.baseUrl &&
+      workspace.caFile === active.profile.caFile
+    ) {
+      return workspace;
+    }
     if (running) await running.catch(() => undefined);
     if (workspace) await workspace.close();
     workspace = null;
@@ -137,6 +146,7 @@ export function createWorkspaceManager(deps: {
           cachePath: space.cachePath,
           baseUrl: space.baseUrl,
           token,
+          caFile: active?.profile.caFile ?? null,
           sync: filters,
           signal: controller.signal,
           onProgress,

@@ -18,6 +18,7 @@ import { createSyncEngine, type SyncEngine } from '../sync/sync-engine';
 export interface Workspace {
   profileId: string;
   baseUrl: string;
+  caFile: string | null;
   cachePath: string;
   db: CacheDb;
   writer: CacheWriter;
@@ -31,7 +32,7 @@ export interface Workspace {
 
 export async function openWorkspace(options: {
   dataDir: string;
-  profile: { id: string; baseUrl: string };
+  profile: { id: string; baseUrl: string; caFile: string | null };
   getToken: () => string;
   logger: Logger;
   onAuthFailure: (error: ServiceError) => void;
@@ -42,8 +43,11 @@ export async function openWorkspace(options: {
   const { db, movedAside } = openCache(cachePath, options.logger);
   const writer = createCacheWriter(db);
   const outbox = openOutbox(join(folder, 'outbox.db'), options.logger);
-  // Proxies from HTTPS_PROXY/NO_PROXY and the system's certificates, as corporate networks need.
-  const dispatcher = await buildDispatcher({ useSystemCertificates: true });
+  // Proxies from HTTPS_PROXY/NO_PROXY, the system's certificates and the profile's CA file.
+  const dispatcher = await buildDispatcher({
+    useSystemCertificates: true,
+    caFile: options.profile.caFile,
+  });
   const client = createServiceClient({
     baseUrl: options.profile.baseUrl,
     getToken: options.getToken,
@@ -53,6 +57,7 @@ export async function openWorkspace(options: {
   return {
     profileId: options.profile.id,
     baseUrl: options.profile.baseUrl,
+    caFile: options.profile.caFile,
     cachePath,
     db,
     writer,

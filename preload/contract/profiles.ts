@@ -96,6 +96,18 @@ export const EVERYTHING: SyncScope = {
   assignedToMemberId: null,
 };
 
+/** A PEM file of extra CA certificates, for networks that inspect TLS (an absolute path). */
+export const CaFile = z
+  .string()
+  .trim()
+  .max(4096)
+  .refine(
+    (path) => path === '' || path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path),
+    'Give the full path of the PEM file.',
+  )
+  .transform((path) => (path === '' ? null : path))
+  .nullable();
+
 export const SaveProfileInput = z
   .object({
     /** Absent to create a profile. */
@@ -107,6 +119,8 @@ export const SaveProfileInput = z
     tokenStorage: TokenStorage,
     /** Absent on create: everything; absent on edit: unchanged. */
     syncScope: SyncScope.optional(),
+    /** Absent on edit: unchanged; null or empty: none. */
+    caFile: CaFile.optional(),
   })
   .strict();
 export type SaveProfileInput = z.input<typeof SaveProfileInput>;
@@ -119,6 +133,7 @@ export const TestConnectionInput = z
     id: ProfileId.optional(),
     baseUrl: BaseUrl,
     token: Token.optional(),
+    caFile: CaFile.optional(),
   })
   .strict()
   .refine((input) => input.id !== undefined || input.token !== undefined, {
@@ -153,6 +168,8 @@ export interface ProfileView {
   /** The built-in Sandbox profile: a demo tenant on this computer; it cannot be edited or removed. */
   builtIn: boolean;
   syncScope: SyncScope;
+  /** Extra CA certificates trusted for this profile's service, or null. */
+  caFile: string | null;
 }
 
 export interface SecretStorageStatus {

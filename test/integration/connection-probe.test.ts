@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeConnection } from '../../main/api/connection-probe';
+import { probeConnection, probeProfile } from '../../main/api/connection-probe';
 import { closedPort, startFakeService, type FakeService } from '../support/fake-service';
 
 async function serve(handler: Parameters<typeof createServer>[1]) {
@@ -100,5 +100,17 @@ describe('connection probe', () => {
     } finally {
       await silent.close();
     }
+  });
+
+  it('says what is wrong with a CA file that cannot be used, before trying the network', async () => {
+    const missing = await probeProfile({
+      baseUrl: service.baseUrl,
+      token: service.token,
+      caFile: '/nonexistent/company-ca.pem',
+    });
+    expect(missing.outcome).toBe('tls_error');
+    expect(missing.message).toContain('/nonexistent/company-ca.pem');
+    const ok = await probeProfile({ baseUrl: service.baseUrl, token: service.token, caFile: null });
+    expect(ok.outcome).toBe('ok');
   });
 });

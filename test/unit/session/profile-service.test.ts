@@ -257,7 +257,7 @@ describe('profile service', () => {
     });
     const result = await service.testConnection({ id: saved.id, baseUrl: 'https://a.example' });
     expect(result.outcome).toBe('ok');
-    expect(probes).toEqual([{ baseUrl: 'https://a.example', token: TOKEN }]);
+    expect(probes).toEqual([{ baseUrl: 'https://a.example', token: TOKEN, caFile: null }]);
     expect(service.list().profiles[0]?.lastTest?.outcome).toBe('ok');
     // A draft URL is tested but not recorded against the saved profile.
     await service.testConnection({ id: saved.id, baseUrl: 'https://other.example' });
@@ -282,7 +282,7 @@ describe('profile service', () => {
     expect(service.list().activeProfileId).toBe(SANDBOX.id);
     expect(service.activeCredentials()?.token).toBe(SANDBOX.token);
     await service.testConnection({ id: SANDBOX.id, baseUrl: SANDBOX.baseUrl });
-    expect(probes.at(-1)).toEqual({ baseUrl: SANDBOX.baseUrl, token: SANDBOX.token });
+    expect(probes.at(-1)).toEqual({ baseUrl: SANDBOX.baseUrl, token: SANDBOX.token, caFile: null });
 
     const own = await service.save({
       name: 'Prod',
@@ -318,5 +318,41 @@ describe('profile service', () => {
     // Its token is never written down.
     expect(readFileSync(join(temp.path, 'tokens.json'), 'utf8')).not.toContain(SANDBOX.token);
     expect(readFileSync(join(temp.path, 'profiles.json'), 'utf8')).not.toContain(SANDBOX.token);
+  });
+
+  it('keeps a CA file with the profile and tests the connection trusting it', async () => {
+    const { service, probes } = await open(temp.path, null);
+    const saved = await service.save({
+      name: 'Behind the proxy',
+      baseUrl: 'https://a.example',
+      token: TOKEN,
+      tokenStorage: 'weak',
+      caFile: '/etc/ssl/company.pem',
+    });
+    expect(saved.caFile).toBe('/etc/ssl/company.pem');
+    await service.testConnection({ id: saved.id, baseUrl: 'https://a.example' });
+    expect(probes.at(-1)?.caFile).toBe('/etc/ssl/company.pem');
+    // An edit that does not mention it keeps it; an empty one removes it.
+    expect(
+      (
+        await service.save({
+          id: saved.id,
+          name: 'Behind the proxy',
+          baseUrl: 'https://a.example',
+          tokenStorage: 'weak',
+        })
+      ).caFile,
+    ).toBe('/etc/ssl/company.pem');
+    expect(
+      (
+        await service.save({
+          id: saved.id,
+          name: 'Behind the proxy',
+          baseUrl: 'https://a.example',
+          tokenStorage: 'weak',
+          caFile: null,
+        })
+      ).caFile,
+    ).toBeNull();
   });
 });

@@ -35,6 +35,7 @@ export function ProfileForm({
   const [name, setName] = useState(profile?.name ?? '');
   const [baseUrl, setBaseUrl] = useState(profile?.baseUrl ?? '');
   const [token, setToken] = useState('');
+  const [caFile, setCaFile] = useState(profile?.caFile ?? '');
   const [showToken, setShowToken] = useState(false);
   const [tokenStorage, setTokenStorage] = useState<TokenStorage>(
     profile?.tokenStorage ?? (secretStorage.secureAvailable ? 'secure' : 'memory'),
@@ -65,6 +66,7 @@ export function ProfileForm({
         ...(token.trim() ? { token } : {}),
         tokenStorage,
         syncScope: scopeOf(scope),
+        caFile,
       });
     });
   };
@@ -76,6 +78,7 @@ export function ProfileForm({
         ...(profile ? { id: profile.id } : {}),
         baseUrl,
         ...(token.trim() ? { token } : {}),
+        caFile,
       });
       setTestResult(result);
     });
@@ -176,6 +179,17 @@ export function ProfileForm({
           </Banner>
         )}
         {errors.tokenStorage && <p className="field-error">{errors.tokenStorage}</p>}
+        <TextField
+          label="Extra CA certificate (optional)"
+          name="caFile"
+          value={caFile}
+          onChange={(event) => setCaFile(event.target.value)}
+          placeholder="/etc/ssl/certs/company-proxy-ca.pem"
+          autoComplete="off"
+          spellCheck={false}
+          error={errors.caFile}
+          hint="The full path of a PEM file, for networks that inspect secure traffic. The system's certificates are always trusted."
+        />
         <SyncScopeFields draft={scope} onChange={setScope} />
         {errors.syncScope && <p className="field-error">{errors.syncScope}</p>}
 

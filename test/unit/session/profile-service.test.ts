@@ -37,7 +37,7 @@ async function open(
   const events = createEventHub(() => vault.knownTokens());
   const emitted: EventName[] = [];
   events.subscribe((name) => emitted.push(name));
-  const probes: Array<{ baseUrl: string; token: string }> = [];
+  const probes: Array<{ baseUrl: string; token: string; caFile: string | null }> = [];
   const service = createProfileService({
     store: await openProfileStore({ dataDir, logger: silentLogger }),
     vault,

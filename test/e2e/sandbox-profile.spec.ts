@@ -29,3 +29,17 @@ test.describe('the built-in Sandbox profile', () => {
     expect(await page.content()).not.toMatch(/token: [\w-]{20,}/);
   });
 });
+
+test.describe('sync status', () => {
+  test('syncs the active profile on request, showing progress, then how fresh the cache is', async ({
+    page,
+  }) => {
+    const bar = page.getByTestId('sync-status');
+    await expect(bar).toContainText('Not synced yet');
+    await page.getByTestId('sync-start').click();
+    await expect(bar).toHaveAttribute('data-connectivity', 'online', { timeout: 30_000 });
+    await expect(bar).toHaveAttribute('data-state', 'idle');
+    await expect(bar).toContainText(/Online · synced \d{1,2}:\d{2}/);
+    await screenshot(page, 'sync-status');
+  });
+});

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useProfiles } from '../features/profiles/store';
+import { SyncStatusBar } from '../features/sync/SyncStatusBar';
 import { useTheme, type ThemeChoice } from '../lib/theme';
 
 export function AppFrame({ children }: { children: ReactNode }) {
@@ -17,6 +18,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
           </span>
           <span className="brand-name">CaseDesk</span>
         </div>
+        <SyncStatusBar />
         <div className="topbar-status" data-testid="active-profile">
           {activeProfile ? (
             <>

@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { moveDatabaseAside } from '../files/move-aside';
 import type { Logger } from '../log';
 import { LATEST_VERSION, MIGRATIONS } from './migrations';
 import type { Migration } from './migrations/migration';
@@ -30,10 +31,7 @@ export function openCache(
   if (existsSync(path)) {
     const problem = inspect(path, latest);
     if (problem) {
-      const aside = `${path}.${problem.kind}-${Date.now()}`;
-      for (const suffix of ['', '-wal', '-shm']) {
-        if (existsSync(`${path}${suffix}`)) renameSync(`${path}${suffix}`, `${aside}${suffix}`);
-      }
+      const aside = moveDatabaseAside(path, problem.kind);
       logger.warn(
         `cache ${path} ${problem.reason}; moved aside to ${aside}, rebuilding by a re-sync`,
       );

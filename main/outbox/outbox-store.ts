@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { z } from 'zod';
+import { moveDatabaseAside } from '../files/move-aside';
 import type { Logger } from '../log';
 
 /** Writes made offline or that failed, waiting to be sent, in their own file: the cache may be rebuilt, these never are. */
@@ -88,15 +89,17 @@ interface Row {
 
 export function openOutbox(path: string, logger: Logger, now: () => number = Date.now) {
   mkdirSync(dirname(path), { recursive: true });
+  let opened: Database.Database | null = null;
   let db: Database.Database;
   try {
-    db = new Database(path);
-    if ((db.pragma('quick_check', { simple: true }) as string) !== 'ok')
+    opened = new Database(path);
+    if ((opened.pragma('quick_check', { simple: true }) as string) !== 'ok')
       throw new Error('integrity check failed');
+    db = opened;
   } catch (error) {
     // Unsent writes may be in there: never delete it; keep it aside and say so loudly.
-    const aside = `${path}.unreadable-${Date.now()}`;
-    if (existsSync(path)) renameSync(path, aside);
+    opened?.close();
+    const aside = moveDatabaseAside(path, 'unreadable');
     logger.error(
       `the outbox ${path} could not be read (${(error as Error).message}); it was kept at ${aside}. Unsent changes in it were not sent.`,
     );

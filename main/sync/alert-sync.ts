@@ -1,8 +1,7 @@
-import type { CacheDb } from '../cache/open-cache';
 import { timestampMs } from '../cache/records';
 import { readState, type CacheWriter } from '../cache/repositories';
-import { progressMeter, type SyncProgress } from './progress';
-import type { SyncSource } from './sync-source';
+import { progressMeter } from './progress';
+import type { PagedSyncOptions } from './sync-source';
 
 /**
  * Where alert sync stands: the last update time reached (`since`, inclusive) and how many alerts
@@ -22,16 +21,7 @@ const updatedMs = (alert: {
 }) => timestampMs(alert.last_revision?.created_at) || timestampMs(alert.created_at);
 
 /** Pages through `last_update_from`, oldest change first, with keyset paging on (last update, id). */
-export async function syncAlerts(options: {
-  db: CacheDb;
-  writer: CacheWriter;
-  source: SyncSource;
-  signal: AbortSignal;
-  pageSize: number;
-  filters?: Record<string, unknown>;
-  onProgress?: (progress: SyncProgress) => void;
-  now?: () => number;
-}): Promise<{ fetched: number }> {
+export async function syncAlerts(options: PagedSyncOptions): Promise<{ fetched: number }> {
   const { db, writer, source, signal, pageSize } = options;
   const now = options.now ?? Date.now;
   const writePage = db.transaction(

@@ -1,3 +1,6 @@
+import type { CacheDb } from '../cache/open-cache';
+import type { CacheWriter } from '../cache/repositories';
+import type { SyncProgress } from './progress';
 import type {
   AlertLike,
   CustomerEventLike,
@@ -37,4 +40,17 @@ export function isNotFound(error: unknown): boolean {
   return (
     typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404
   );
+}
+
+/** What each paged sync (alerts, threads) is given. */
+export interface PagedSyncOptions {
+  db: CacheDb;
+  writer: CacheWriter;
+  source: SyncSource;
+  signal: AbortSignal;
+  pageSize: number;
+  /** Search filters of the profile's scope. */
+  filters?: Record<string, unknown>;
+  onProgress?: (progress: SyncProgress) => void;
+  now?: () => number;
 }

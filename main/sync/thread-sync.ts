@@ -1,8 +1,7 @@
-import type { CacheDb } from '../cache/open-cache';
 import { timestampMs } from '../cache/records';
 import { readState, type CacheWriter } from '../cache/repositories';
-import { progressMeter, type SyncProgress } from './progress';
-import type { SyncSource } from './sync-source';
+import { progressMeter } from './progress';
+import type { PagedSyncOptions } from './sync-source';
 
 /**
  * Thread search has no order option; the service returns newest update first. Paging a fixed
@@ -17,16 +16,7 @@ export interface ThreadCursor {
 
 export const THREAD_CURSOR_KEY = 'threads.cursor';
 
-export async function syncThreads(options: {
-  db: CacheDb;
-  writer: CacheWriter;
-  source: SyncSource;
-  signal: AbortSignal;
-  pageSize: number;
-  filters?: Record<string, unknown>;
-  onProgress?: (progress: SyncProgress) => void;
-  now?: () => number;
-}): Promise<{ fetched: number }> {
+export async function syncThreads(options: PagedSyncOptions): Promise<{ fetched: number }> {
   const { db, writer, source, signal, pageSize } = options;
   const now = options.now ?? Date.now;
   const writePage = db.transaction(

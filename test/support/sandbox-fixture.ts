@@ -21,6 +21,21 @@ export interface TestSandbox {
   close(): Promise<void>;
 }
 
+/**
+ * A sandbox clock that reads exactly `start` the first time (when the sandbox generates its tenant)
+ * and runs on in real time from there: the tenant is the same whenever the test runs, and later
+ * writes still get later times.
+ */
+export function clockFrom(start: string): () => Date {
+  const startMs = Date.parse(start);
+  if (Number.isNaN(startMs)) throw new RangeError(`not an instant: ${start}`);
+  let origin: number | null = null;
+  return () => {
+    origin ??= performance.now();
+    return new Date(startMs + Math.floor(performance.now() - origin));
+  };
+}
+
 /** A sandbox on a random port with its own data folder; `call` speaks HTTP to it as a client would. */
 export async function startTestSandbox(
   options: Partial<SandboxOptions> = {},

@@ -42,8 +42,15 @@ export function ageAt(dateOfBirth: string, atMs: number): number | null {
 /**
  * Moves an instant into office hours (Mon–Fri, 07:00–18:59 UTC) at or after it: people answer
  * mail and review alerts during the working day, while automatic jobs run at any hour.
+ *
+ * It always draws the same two numbers, whether the instant needs moving or not: how many draws
+ * it takes must not depend on the instant, which follows `now`'s time of day, or everything the
+ * caller draws afterwards (a customer's names, an alert's later steps) would change with the
+ * hour at which the tenant was generated.
  */
 export function officeHours(ms: number, rng: Rng): number {
+  const minute = rng.int(0, 179);
+  const second = rng.int(0, 59);
   let t = ms;
   for (let guard = 0; guard < 4; guard++) {
     const date = new Date(t);
@@ -57,8 +64,8 @@ export function officeHours(ms: number, rng: Rng): number {
       date.getUTCMonth(),
       date.getUTCDate() + addDays,
       7,
-      rng.int(0, 179),
-      rng.int(0, 59),
+      minute,
+      second,
     );
   }
   return t;

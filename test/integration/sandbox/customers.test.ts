@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import {
   AlertPageShape,
   CustomerDetailShape,
@@ -6,7 +7,13 @@ import {
   StatsShape,
   TimelineShape,
 } from '../../support/spec-shapes';
-import { startTestSandbox, type TestSandbox } from '../../support/sandbox-fixture';
+import { clockFrom, startTestSandbox, type TestSandbox } from '../../support/sandbox-fixture';
+
+/**
+ * The generated tenant is anchored on this instant rather than on the clock, so which alert is the
+ * newest (and whose customer the screening test copies) is the same at any time of day.
+ */
+const TENANT_NOW = '2026-11-21T09:40:00Z';
 
 describe('sandbox customers', () => {
   let t: TestSandbox;
@@ -20,9 +27,19 @@ describe('sandbox customers', () => {
     expect(response.status).toBe(200);
     return CustomerDetailShape.parse(response.json());
   };
+  const profilesOf = async (externalId: string) =>
+    AlertPageShape.parse(
+      (
+        await t.call('POST', '/api/v1/alerts/search', {
+          body: { external_id: externalId, limit: 1000 },
+        })
+      ).json(),
+    )
+      .data.map((alert) => alert.profile_number)
+      .sort();
 
   beforeAll(async () => {
-    t = await startTestSandbox({ scale: 40 });
+    t = await startTestSandbox({ scale: 40, now: clockFrom(TENANT_NOW) });
   });
   afterAll(() => t.close());
 
@@ -191,14 +208,19 @@ describe('sandbox customers', () => {
   });
 
   it('screens saved customers: a watchlisted name raises alerts; disable_risk_scan defers it', async () => {
-    // Screening a customer named like an alert's own customer reproduces its matches.
+    // A customer saved with everything screening reads of a listed customer (names, trading name,
+    // name variations, birth date, countries) is matched to the same watchlist profiles. Copying
+    // the primary name alone is not enough: many matches come through a trading name or variation.
     const alerts = AlertPageShape.parse(
       (
         await t.call('POST', '/api/v1/alerts/search', { body: { score_from: 85, limit: 1 } })
       ).json(),
     );
-    const source = await detail(alerts.data[0]?.customer_external_id ?? '');
-    const twin = { ...pickName(source.customer), external_id: 'T-TWIN' };
+    const picked = alerts.data[0];
+    if (!picked) throw new Error('the tenant has no alert scored 85 or more');
+    const source = await detail(picked.customer_external_id);
+    const sourceProfiles = await profilesOf(picked.customer_external_id);
+    const twin = { ...screenedFields(source.customer), external_id: 'T-TWIN' };
     const deferred = await save({ disable_risk_scan: true, customers: [twin] });
     expect(deferred.status).toBe('success');
     expect(
@@ -208,9 +230,16 @@ describe('sandbox customers', () => {
     const stats = StatsShape.parse((await t.call('GET', '/api/v1/customers/T-TWIN/stats')).json());
     expect(stats.alerts).toBeGreaterThan(0);
     const own = AlertPageShape.parse(
-      (await t.call('POST', '/api/v1/alerts/search', { body: { external_id: 'T-TWIN' } })).json(),
+      (
+        await t.call('POST', '/api/v1/alerts/search', {
+          body: { external_id: 'T-TWIN', limit: 1000 },
+        })
+      ).json(),
     );
     expect(own.total).toBe(stats.alerts);
+    const twinProfiles = own.data.map((alert) => alert.profile_number).sort();
+    expect(twinProfiles).toContain(picked.profile_number);
+    expect(twinProfiles).toEqual(sourceProfiles);
     expect(
       own.data.every(
         (alert) => alert.last_revision.state === 2 && alert.last_revision.revision_number === 1,
@@ -232,22 +261,18 @@ describe('sandbox customers', () => {
   });
 });
 
-function pickName(customer: {
-  account_type: Record<string, unknown>;
-  first_name: string;
-  middle_name: string;
-  last_name: string;
-  company_name: string;
-  date_of_birth: string;
-  nationality_codes: string[];
-}) {
+/** Everything of a customer that screening reads, as a save line. */
+function screenedFields(customer: z.infer<typeof CustomerDetailShape>['customer']) {
   return {
     account_type: customer.account_type.code,
     first_name: customer.first_name,
     middle_name: customer.middle_name,
     last_name: customer.last_name,
     company_name: customer.company_name,
+    trading_name: customer.trading_name,
     date_of_birth: customer.date_of_birth,
     nationality_codes: customer.nationality_codes,
+    domicile_codes: customer.domicile_codes,
+    variations: customer.name_variations,
   };
 }

@@ -7,6 +7,16 @@ import { createDispatcher, type Dispatch } from './bridge/dispatcher';
 import { createEventHub, type EventHub } from './bridge/event-hub';
 import { createProfilesHandlers } from './bridge/profiles-bridge';
 import {
+  createDashboardHandlers,
+  createQueueHandlers,
+  createViewsHandlers,
+} from './bridge/queue-bridge';
+import {
+  createAlertsHandlers,
+  createCustomersHandlers,
+  createThreadsHandlers,
+} from './bridge/records-bridge';
+import {
   createCacheHandlers,
   createOutboxHandlers,
   createSyncHandlers,
@@ -100,6 +110,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       sync: createSyncHandlers(workspaces),
       outbox: createOutboxHandlers(workspaces),
       cache: createCacheHandlers(workspaces),
+      queue: createQueueHandlers(workspaces),
+      views: createViewsHandlers(workspaces, logger),
+      dashboard: createDashboardHandlers(workspaces),
+      alerts: createAlertsHandlers(workspaces),
+      customers: createCustomersHandlers(workspaces),
+      threads: createThreadsHandlers(workspaces),
     },
   });
   return {

@@ -70,6 +70,29 @@ export const casedesk = {
     search: call('cache.search'),
     onChanged: subscribe('cache.changed'),
   },
+  queue: {
+    window: call('queue.window'),
+    facets: call('queue.facets'),
+  },
+  views: {
+    list: call('views.list'),
+    save: call('views.save'),
+    remove: call('views.remove'),
+  },
+  alerts: {
+    get: call('alerts.get'),
+  },
+  customers: {
+    get: call('customers.get'),
+  },
+  threads: {
+    list: call('threads.list'),
+    get: call('threads.get'),
+    facets: call('threads.facets'),
+  },
+  dashboard: {
+    summary: call('dashboard.summary'),
+  },
 } satisfies CasedeskApi;
 
 contextBridge.exposeInMainWorld('casedesk', casedesk);

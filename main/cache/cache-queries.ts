@@ -1,4 +1,6 @@
+import type { SearchHitView, SearchKind } from '../../preload/contract';
 import type { CacheDb } from './open-cache';
+import { prepared } from './queue-memo';
 import { readState } from './repositories';
 
 export const EXPORTABLE = {
@@ -72,12 +74,7 @@ export function* exportRecords(
 /** How many of the first matches are ranked; enough for the best to surface, few enough to stay fast. */
 const RANKED_CANDIDATES = 250;
 
-export interface SearchHit {
-  kind: 'customer' | 'alert' | 'message' | 'document';
-  id: string;
-  title: string;
-  detail: string;
-}
+export type SearchHit = SearchHitView;
 
 /** The text as FTS5 prefix terms, each quoted so user input can never be query syntax. */
 export function ftsQuery(text: string): string | null {
@@ -89,7 +86,10 @@ export function ftsQuery(text: string): string | null {
   return terms.length ? terms.map((term) => `"${term.replace(/"/g, '""')}"*`).join(' ') : null;
 }
 
-/** Cached search over customers, alerts, messages and documents, best matches of each kind first. */
+/**
+ * Cached search over customers, alerts, threads, messages and documents: hits grouped by kind,
+ * best first within each, each titled for a person to read and carrying where it lives.
+ */
 export function searchCache(db: CacheDb, text: string, perKind = 10): SearchHit[] {
   const query = ftsQuery(text);
   if (!query) return [];
@@ -99,62 +99,113 @@ export function searchCache(db: CacheDb, text: string, perKind = 10): SearchHit[
   const candidates = ranked ? RANKED_CANDIDATES : perKind;
   const best = (fts: string) =>
     `SELECT rowid, score FROM (SELECT rowid, ${ranked ? `bm25(${fts})` : '0'} AS score FROM ${fts} WHERE ${fts} MATCH ? LIMIT ${candidates}) ORDER BY score LIMIT ?`;
-  // One group per kind, best first; the ORDER BY keeps the rank order through the join.
+  // One group per kind, best first; the ORDER BY keeps the rank order through the joins, which
+  // run for the few hits kept only. Prepared once per connection: the search runs per keystroke.
   return SEARCH_GROUPS.flatMap((group) =>
     (
-      db
-        .prepare(
-          `SELECT t.${group.id} AS id, t.${group.title} AS title, t.${group.detail} AS detail
-           FROM (SELECT rowid, score FROM (${best(group.fts)})) f JOIN ${group.table} t ON t.rowid = f.rowid ORDER BY f.score`,
-        )
-        .all(query, perKind) as Array<{ id: string; title: string; detail: string }>
-    ).map((row) => ({
-      kind: group.kind,
-      id: row.id,
-      title: row.title ?? '',
-      detail: row.detail ?? '',
-    })),
+      prepared(
+        db,
+        `SELECT ${group.columns} FROM (${best(group.fts)}) f JOIN ${group.table} t ON t.rowid = f.rowid ${group.joins ?? ''} ORDER BY f.score`,
+      ).all(query, perKind) as HitRecord[]
+    ).map((row): SearchHit => ({ kind: group.kind, ...group.hit(row) })),
   );
 }
 
+type HitRecord = Record<string, string | number | null>;
+
+const text = (value: string | number | null | undefined): string =>
+  value === null || value === undefined ? '' : String(value);
+/** The parts that say something, joined. */
+const line = (...parts: string[]) => parts.filter(Boolean).join(' · ');
+
 const SEARCH_GROUPS: ReadonlyArray<{
-  kind: SearchHit['kind'];
-  table: string;
+  kind: SearchKind;
   fts: string;
-  id: string;
-  title: string;
-  detail: string;
+  /** The record's table, read as `t`. */
+  table: string;
+  /** What else its hit shows, joined to `t`. */
+  joins?: string;
+  columns: string;
+  hit: (row: HitRecord) => Omit<SearchHit, 'kind'>;
 }> = [
   {
     kind: 'customer',
-    table: 'customers',
     fts: 'customers_fts',
-    id: 'external_id',
-    title: 'name',
-    detail: 'name_variations',
+    table: 'customers',
+    columns: 't.external_id, t.name, t.name_variations',
+    hit: (row) => ({
+      id: text(row.external_id),
+      title: text(row.name) || text(row.external_id),
+      detail: line(text(row.external_id), text(row.name_variations)),
+      threadId: null,
+      customerExternalId: text(row.external_id),
+    }),
   },
   {
+    // An alert is known by its customer and category ("Anna Berg · PEP"), not by its id.
     kind: 'alert',
-    table: 'alerts',
     fts: 'alerts_fts',
-    id: 'id',
-    title: 'customer_external_id',
-    detail: 'comment',
+    table: 'alerts',
+    joins: 'LEFT JOIN customers c ON c.external_id = t.customer_external_id',
+    columns: 't.id, t.customer_external_id, t.category, t.comment, c.name',
+    hit: (row) => ({
+      id: text(row.id),
+      title:
+        line(text(row.name) || text(row.customer_external_id), text(row.category).toUpperCase()) ||
+        text(row.id),
+      detail: text(row.comment),
+      threadId: null,
+      customerExternalId: text(row.customer_external_id) || null,
+    }),
+  },
+  {
+    kind: 'thread',
+    fts: 'threads_fts',
+    table: 'threads',
+    // The index holds the contacts, tags and first customer as text: no JSON read per hit.
+    joins: 'JOIN threads_fts x ON x.rowid = t.rowid',
+    columns: 't.id, t.subject, x.contacts, x.tags, x.customer',
+    hit: (row) => ({
+      id: text(row.id),
+      title: text(row.subject) || '(no subject)',
+      detail: line(text(row.contacts), text(row.tags)),
+      threadId: text(row.id),
+      customerExternalId: text(row.customer) || null,
+    }),
   },
   {
     kind: 'message',
-    table: 'messages',
     fts: 'messages_fts',
-    id: 'id',
-    title: 'subject',
-    detail: 'thread_id',
+    table: 'messages',
+    // Said by its thread's contacts and its date: a message's raw JSON holds the whole mail, far
+    // too much to parse per keystroke for its sender.
+    joins: `LEFT JOIN threads th ON th.id = t.thread_id LEFT JOIN threads_fts x ON x.rowid = th.rowid`,
+    columns: 't.id, t.thread_id, t.subject, t.created_ms, x.contacts, x.customer',
+    hit: (row) => ({
+      id: text(row.id),
+      title: text(row.subject) || '(no subject)',
+      detail: line(
+        text(row.contacts),
+        Number(row.created_ms) > 0
+          ? new Date(Number(row.created_ms)).toISOString().slice(0, 10)
+          : '',
+      ),
+      threadId: text(row.thread_id) || null,
+      customerExternalId: text(row.customer) || null,
+    }),
   },
   {
     kind: 'document',
-    table: 'documents',
     fts: 'documents_fts',
-    id: 'id',
-    title: 'display_name',
-    detail: 'customer_external_id',
+    table: 'documents',
+    joins: 'LEFT JOIN customers c ON c.external_id = t.customer_external_id',
+    columns: 't.id, t.display_name, t.file_name, t.customer_external_id, c.name',
+    hit: (row) => ({
+      id: text(row.id),
+      title: text(row.display_name) || text(row.file_name),
+      detail: line(text(row.name) || text(row.customer_external_id), text(row.file_name)),
+      threadId: null,
+      customerExternalId: text(row.customer_external_id) || null,
+    }),
   },
 ];

@@ -251,6 +251,8 @@ export function createWorkspaceManager(deps: {
     alerts: async (query: z.output<typeof AlertListInput>) =>
       alertQueuePage((await requireWorkspace()).db, query),
     search: async (text: string) => searchCache((await requireWorkspace()).db, text),
+    /** The active profile's workspace, opened if need be; a clear error when there is none. */
+    require: requireWorkspace,
     /** For tests and the shell: the open workspace, if any. */
     workspace: () => workspace,
     async dispose(): Promise<void> {

@@ -19,6 +19,8 @@ export interface Workspace {
   profileId: string;
   baseUrl: string;
   caFile: string | null;
+  /** The profile's own folder: cache, outbox and per-profile settings live here. */
+  folder: string;
   cachePath: string;
   db: CacheDb;
   writer: CacheWriter;
@@ -58,6 +60,7 @@ export async function openWorkspace(options: {
     profileId: options.profile.id,
     baseUrl: options.profile.baseUrl,
     caFile: options.profile.caFile,
+    folder,
     cachePath,
     db,
     writer,

@@ -5,6 +5,14 @@ import { outboxMethods, type OutboxEvents } from './outbox';
 import { syncMethods, type SyncEvents } from './sync';
 import type { MethodDef, MethodInput, MethodOutput } from './define';
 import { profilesMethods, type ProfilesEvents } from './profiles';
+import {
+  alertsMethods,
+  customersMethods,
+  dashboardMethods,
+  queueMethods,
+  threadsMethods,
+  viewsMethods,
+} from './review';
 import type { Result } from './result';
 
 export * from './app';
@@ -14,6 +22,7 @@ export * from './sync';
 export * from './define';
 export * from './profiles';
 export * from './result';
+export * from './review';
 
 /** Every bridge method, by domain. Main parses inputs with it; the renderer gets its types. */
 export const contract = {
@@ -22,6 +31,12 @@ export const contract = {
   sync: syncMethods,
   outbox: outboxMethods,
   cache: cacheMethods,
+  queue: queueMethods,
+  views: viewsMethods,
+  alerts: alertsMethods,
+  customers: customersMethods,
+  threads: threadsMethods,
+  dashboard: dashboardMethods,
 };
 
 export type Contract = typeof contract;

@@ -231,6 +231,28 @@ describe('browser host', () => {
     expect((await record('cache.counts', undefined)).ok).toBe(true);
     expect((await record('cache.alerts', { limit: 10 })).ok).toBe(true);
     expect((await record('cache.search', { text: 'sandbox' })).ok).toBe(true);
+    expect(
+      (
+        await record('queue.window', {
+          filter: { states: [2] },
+          sort: { column: 'customerName', direction: 'asc' },
+        })
+      ).value,
+    ).toMatchObject({ total: 0, rows: [], focusIndex: null });
+    expect((await record('queue.facets', undefined)).ok).toBe(true);
+    expect((await record('dashboard.summary', undefined)).ok).toBe(true);
+    expect((await record('views.list', undefined)).value).toEqual([]);
+    const view = await record('views.save', {
+      name: 'Open PEP',
+      filter: { categories: ['pep'] },
+      sort: { column: 'score', direction: 'desc' },
+    });
+    expect((await record('views.remove', { id: view.value?.id ?? '' })).value).toEqual([]);
+    expect((await record('alerts.get', { id: 'no-such-alert' })).value).toBeNull();
+    expect((await record('customers.get', { externalId: 'no-such-customer' })).value).toBeNull();
+    expect((await record('threads.list', { filter: { status: 1 }, limit: 5 })).ok).toBe(true);
+    expect((await record('threads.get', { id: 'no-such-thread' })).value).toBeNull();
+    expect((await record('threads.facets', undefined)).ok).toBe(true);
     expect((await record('profiles.remove', { id })).ok).toBe(true);
     const stream = await events;
 

@@ -1,0 +1,312 @@
+import type {
+  Customer360,
+  CustomerRisk,
+  DocumentView,
+  EddView,
+  IndicatorView,
+  JsonValue,
+  PressReportView,
+  RelationView,
+  TimelineEventView,
+} from '../../preload/contract/review';
+import { customerAlertRows } from './alert-rows';
+import { customerIdentity, type CustomerRecordRow } from './customer-identity';
+import {
+  asArray,
+  asObject,
+  displayText,
+  isoOrNull,
+  listValues,
+  numberOrNull,
+  optionalText,
+  parseObject,
+  text,
+  type JsonObject,
+} from './json-fields';
+import type { CacheDb } from './open-cache';
+import { PARENT_OF_RAW } from './migrations/003-threads';
+import { threadRows } from './thread-queries';
+
+/** How many of the customer's alerts, threads and timeline events the screen is given. */
+const ALERTS = 500;
+const THREADS = 500;
+const TIMELINE = 2000;
+
+const SCREENING = ['pep', 'san', 'press_risk', 'may_be_pep', 'may_be_san', 'may_be_press_risk'];
+const IDENTITY_VERIFICATION = ['vid_success', 'vid_failed', 'vid_in_progress', 'vid_outdated'];
+/** The spec's other indicators first, in this order; any further indicator-shaped field after them. */
+const OTHER = ['se', 'str', 'tm', 'open_chat_categories', 'closed_chat_categories'];
+const NOT_INDICATORS = new Set(['customer', 'custom_fields', 'edd_status', 'overall_risk']);
+
+/** An indicator (fieldtype, id, name, value) as the screen shows it; null for anything else. */
+function indicatorView(key: string, value: JsonValue | undefined): IndicatorView | null {
+  const indicator = asObject(value);
+  if (!indicator || !('value' in indicator || 'fieldtype' in indicator)) return null;
+  return {
+    key,
+    id: numberOrNull(indicator.id),
+    name: text(indicator.name) || key,
+    value: indicator.value ?? null,
+    fieldType: indicator.fieldtype ?? null,
+  };
+}
+
+const present = (views: Array<IndicatorView | null>): IndicatorView[] =>
+  views.filter((view): view is IndicatorView => view !== null);
+
+function eddView(value: JsonValue | undefined): EddView | null {
+  const edd = asObject(value);
+  if (!edd) return null;
+  return {
+    state: edd.edd_state ?? null,
+    nextReviewDate: optionalText(edd.next_review_date),
+    agentName: text(edd.agent_name),
+    comment: text(edd.comment),
+    createdAt: optionalText(edd.created_at),
+    revisionNumber: numberOrNull(edd.revision_number),
+    disabled: edd.disabled === true,
+  };
+}
+
+/** The risk panel from the customer's detail; null until a sync has fetched a readable one. */
+export function customerRisk(detail: JsonObject | null): CustomerRisk | null {
+  if (!detail) return null;
+  const named = (keys: readonly string[]) =>
+    present(keys.map((key) => indicatorView(key, detail[key])));
+  const listed = new Set([...SCREENING, ...IDENTITY_VERIFICATION, ...OTHER, ...NOT_INDICATORS]);
+  const further = Object.keys(detail)
+    .filter((key) => !listed.has(key))
+    .sort();
+  return {
+    overallRisk: detail.overall_risk ?? null,
+    screening: named(SCREENING),
+    identityVerification: named(IDENTITY_VERIFICATION),
+    other: [...named(OTHER), ...named(further)],
+    customFields: present(
+      asArray(detail.custom_fields).map((field, index) => {
+        const name = text(asObject(field)?.name);
+        return indicatorView(name || `#${index + 1}`, field);
+      }),
+    ),
+    edd: eddView(detail.edd_status),
+  };
+}
+
+function relations(db: CacheDb, externalId: string, side: 'parent' | 'child'): RelationView[] {
+  const [self, other] =
+    side === 'parent'
+      ? ['parent_external_id', 'child_external_id']
+      : ['child_external_id', 'parent_external_id'];
+  return (
+    db
+      .prepare(
+        `SELECT r.relation_external_id, r.relation_type, r.${other} AS other, COALESCE(c.name, '') AS other_name
+         FROM relations r LEFT JOIN customers c ON c.external_id = r.${other}
+         WHERE r.${self} = ? ORDER BY other_name, other, r.relation_external_id`,
+      )
+      .all(externalId) as Array<{
+      relation_external_id: string;
+      relation_type: number | null;
+      other: string;
+      other_name: string;
+    }>
+  ).map((row) => ({
+    relationExternalId: row.relation_external_id,
+    relationType: row.relation_type,
+    otherExternalId: row.other,
+    otherName: row.other_name,
+  }));
+}
+
+/**
+ * Parent and children named by the customers' own read shape (`parent_external_id`). The sync has
+ * no relations to fill its table from, so this is where most links come from; a link the relations
+ * table already holds is not listed twice.
+ */
+function readShapeLinks(
+  db: CacheDb,
+  externalId: string,
+  side: 'parent' | 'child',
+  known: RelationView[],
+): RelationView[] {
+  const rows = (
+    side === 'parent'
+      ? db
+          .prepare(
+            `SELECT external_id AS other, name AS other_name FROM customers
+             WHERE ${PARENT_OF_RAW} = ? ORDER BY name, external_id LIMIT 500`,
+          )
+          .all(externalId)
+      : db
+          .prepare(
+            `SELECT p.value AS other, COALESCE(c.name, '') AS other_name
+             FROM (SELECT ${PARENT_OF_RAW} AS value FROM customers WHERE external_id = ?) p
+               LEFT JOIN customers c ON c.external_id = p.value
+             WHERE typeof(p.value) = 'text' AND p.value <> ''`,
+          )
+          .all(externalId)
+  ) as Array<{ other: string; other_name: string }>;
+  const listed = new Set(known.map((relation) => relation.otherExternalId));
+  return rows
+    .filter((row) => !listed.has(row.other) && row.other !== externalId)
+    .map((row) => ({
+      relationExternalId: `parent_external_id:${side === 'parent' ? row.other : externalId}`,
+      relationType: null,
+      otherExternalId: row.other,
+      otherName: row.other_name,
+    }));
+}
+
+const bothWays = (db: CacheDb, externalId: string, side: 'parent' | 'child') => {
+  const known = relations(db, externalId, side);
+  return [...known, ...readShapeLinks(db, externalId, side, known)];
+};
+
+function timeline(db: CacheDb, externalId: string): TimelineEventView[] {
+  return (
+    db
+      .prepare(
+        `SELECT id, created_ms, event_type, raw FROM timeline_events
+         WHERE customer_external_id = ? ORDER BY created_ms DESC, id DESC LIMIT ?`,
+      )
+      .all(externalId, TIMELINE) as Array<{
+      id: string;
+      created_ms: number;
+      event_type: string;
+      raw: string;
+    }>
+  ).map((row) => {
+    const event = parseObject(row.raw) ?? {};
+    return {
+      id: row.id,
+      eventType: row.event_type,
+      title: text(event.Title),
+      description: text(event.Description),
+      createdAt: optionalText(event.CreatedAt) ?? isoOrNull(row.created_ms),
+      url: text(event.Url),
+    };
+  });
+}
+
+/**
+ * A document's created_at is an integer the spec gives no unit for; the service's document search
+ * takes Unix seconds. A value too large for seconds is read as milliseconds.
+ */
+const documentTime = (value: number): string | null =>
+  isoOrNull(value > 100_000_000_000 ? value : value * 1000);
+
+function documents(db: CacheDb, externalId: string): DocumentView[] {
+  return (
+    db
+      .prepare(
+        `SELECT id, customer_external_id, display_name, file_name, file_type, created_at, tags, raw
+         FROM documents WHERE customer_external_id = ? ORDER BY created_at DESC, id`,
+      )
+      .all(externalId) as Array<{
+      id: string;
+      customer_external_id: string;
+      display_name: string;
+      file_name: string;
+      file_type: string;
+      created_at: number;
+      tags: string;
+      raw: string;
+    }>
+  ).map((row) => {
+    const document = parseObject(row.raw) ?? {};
+    return {
+      id: row.id,
+      customerExternalId: row.customer_external_id,
+      displayName: row.display_name,
+      fileName: row.file_name,
+      fileType: row.file_type,
+      fileMime: text(document.file_mime),
+      fileSize: numberOrNull(document.file_size) ?? 0,
+      source: displayText(document.file_source),
+      fileUrl: text(document.file_url),
+      createdAt: documentTime(row.created_at),
+      tags: listValues(row.tags),
+    };
+  });
+}
+
+function pressReports(db: CacheDb, externalId: string): PressReportView[] {
+  return (
+    db
+      .prepare(
+        'SELECT id, created_at, raw FROM press_reports WHERE customer_external_id = ? ORDER BY created_at DESC, id',
+      )
+      .all(externalId) as Array<{ id: string; created_at: string; raw: string }>
+  ).map((row) => {
+    const report = parseObject(row.raw) ?? {};
+    return {
+      id: text(report.report_body_id) || row.id,
+      createdAt: text(report.created_at) || row.created_at,
+      generalSummary: text(report.general_summary),
+      riskSummary: text(report.risk_summary),
+      categories: asArray(report.report_categories).flatMap((entry) => {
+        const category = asObject(entry);
+        return category
+          ? [
+              {
+                category: text(category.category),
+                severity: text(category.severity),
+                degreeOfCertainty: text(category.degree_of_certainty),
+                reason: text(category.reason),
+              },
+            ]
+          : [];
+      }),
+    };
+  });
+}
+
+function linkedThreads(db: CacheDb, externalId: string) {
+  const ids = (
+    db
+      .prepare(
+        `SELECT t.id FROM thread_customers tc JOIN threads t ON t.id = tc.thread_id
+         WHERE tc.customer_external_id = ? ORDER BY t.updated_ms DESC, t.id DESC LIMIT ?`,
+      )
+      .all(externalId, THREADS) as Array<{ id: string }>
+  ).map((row) => row.id);
+  return threadRows(db, ids);
+}
+
+/** Everything the cache holds about one customer; null until the customer reaches the cache. */
+export function customer360(db: CacheDb, externalId: string): Customer360 | null {
+  const row = db
+    .prepare(
+      `SELECT external_id, id, account_type, name, name_variations, review_groups, raw,
+              detail_raw, stats_raw, alerts_count, last_scan_date, detail_synced_ms
+       FROM customers WHERE external_id = ?`,
+    )
+    .get(externalId) as
+    | (CustomerRecordRow & {
+        detail_raw: string | null;
+        stats_raw: string | null;
+        alerts_count: number | null;
+        last_scan_date: string | null;
+        detail_synced_ms: number | null;
+      })
+    | undefined;
+  if (!row) return null;
+  return {
+    identity: customerIdentity(row),
+    risk: customerRisk(parseObject(row.detail_raw)),
+    stats:
+      row.stats_raw === null
+        ? null
+        : { alerts: row.alerts_count, lastScanDate: optionalText(row.last_scan_date) },
+    detailSyncedAt: isoOrNull(row.detail_synced_ms),
+    relations: {
+      asParent: bothWays(db, externalId, 'parent'),
+      asChild: bothWays(db, externalId, 'child'),
+    },
+    timeline: timeline(db, externalId),
+    documents: documents(db, externalId),
+    threads: linkedThreads(db, externalId),
+    alerts: customerAlertRows(db, externalId, { limit: ALERTS }),
+    pressReports: pressReports(db, externalId),
+  };
+}

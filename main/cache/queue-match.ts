@@ -1,0 +1,48 @@
+import type { CacheDb } from './open-cache';
+import { filterPlan, type QueueFilterValue } from './queue-filter';
+import { prepared, VersionedMemo } from './queue-memo';
+import { intersect, rowidSet, type RowidSet } from './queue-rowids';
+import { customerRuns, largestRowid } from './queue-tables';
+
+/** A few: the queue's filter, the same without its states (the state chips' counts), one more. */
+const matchMemo = new VersionedMemo<RowidSet>(4);
+
+/** Alerts whose customer has no review group, or is not cached yet (so has none that we know). */
+function withoutReviewGroups(db: CacheDb): number[] {
+  const grouped = new Set(
+    prepared(
+      db,
+      "SELECT external_id FROM customers WHERE review_groups != ''",
+      'pluck',
+    ).all() as string[],
+  );
+  const { rowids, runs } = customerRuns(db);
+  const kept: number[] = [];
+  let at = 0;
+  for (const [externalId, count] of runs) {
+    if (!grouped.has(String(externalId)))
+      for (let index = at; index < at + count; index += 1) kept.push(rowids[index] ?? 0);
+    at += count;
+  }
+  return kept;
+}
+
+/**
+ * The alerts a filter keeps, by rowid; null when it keeps every one. Each condition is answered
+ * by its own index and the answers intersected here, which stays fast where SQLite would probe a
+ * large IN (…) set once per alert.
+ */
+export function matches(db: CacheDb, filter: QueueFilterValue): RowidSet | null {
+  const plan = filterPlan(filter);
+  if (!plan.queries.length && !plan.onlyWithoutReviewGroups) return null;
+  return matchMemo.get(db, JSON.stringify(filter), () =>
+    db.transaction(() => {
+      const lists = plan.queries.map(
+        (query) => prepared(db, query.sql, 'pluck').all(...query.params) as number[],
+      );
+      if (plan.onlyWithoutReviewGroups) lists.push(withoutReviewGroups(db));
+      const largest = largestRowid(db);
+      return rowidSet(intersect(lists, largest), largest);
+    })(),
+  );
+}

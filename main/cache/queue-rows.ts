@@ -1,0 +1,41 @@
+import type { QueueRow } from '../../preload/contract';
+
+/** The columns of a queue row: the alert `a` and its customer `c`, which may not be cached yet. */
+export const QUEUE_ROW_SELECT = `SELECT a.rowid AS row_id, a.id, a.customer_external_id, COALESCE(c.name, '') AS customer_name,
+  a.category, a.score, a.state, a.created_ms, a.updated_ms, COALESCE(c.review_groups, '') AS review_groups,
+  a.agent_id, a.revision_number
+FROM alerts a LEFT JOIN customers c ON c.external_id = a.customer_external_id`;
+
+export interface QueueRowRecord {
+  row_id: number;
+  id: string;
+  customer_external_id: string;
+  customer_name: string;
+  category: string;
+  score: number;
+  state: number;
+  created_ms: number;
+  updated_ms: number;
+  review_groups: string;
+  agent_id: string;
+  revision_number: number;
+}
+
+/** `|a|b|` back to its elements. */
+export const listFromKey = (key: string): string[] => key.split('|').filter(Boolean);
+
+export function queueRow(record: QueueRowRecord): QueueRow {
+  return {
+    id: record.id,
+    customerExternalId: record.customer_external_id,
+    customerName: record.customer_name,
+    category: record.category,
+    score: record.score,
+    state: record.state,
+    createdAt: new Date(record.created_ms).toISOString(),
+    updatedAt: new Date(record.updated_ms).toISOString(),
+    reviewGroups: listFromKey(record.review_groups),
+    agentId: record.agent_id,
+    revisionNumber: record.revision_number,
+  };
+}

@@ -1,0 +1,89 @@
+import type { CacheDb } from './open-cache';
+import { prepared, VersionedMemo } from './queue-memo';
+import { rowidValues, toRowids, type RowidValues, type Rowids } from './queue-rowids';
+
+// Whole-cache facts the queue's filters and orders share, each read from one index (never the
+// alerts' rows) once per state of the cache.
+
+export const largestRowid = (db: CacheDb): number =>
+  (prepared(db, 'SELECT MAX(rowid) FROM alerts', 'pluck').get() as number | null) ?? 0;
+
+export interface IdOrder {
+  /** Every alert's rowid, by alert id. */
+  rowids: Rowids;
+  largest: number;
+}
+
+const idOrders = new VersionedMemo<IdOrder>(1);
+
+export function idOrder(db: CacheDb): IdOrder {
+  return idOrders.get(db, 'id', () =>
+    db.transaction(() => {
+      const largest = largestRowid(db);
+      const rowids = prepared(
+        db,
+        'SELECT rowid FROM alerts ORDER BY id',
+        'pluck',
+      ).all() as number[];
+      return { rowids: toRowids(rowids, largest), largest };
+    })(),
+  );
+}
+
+export interface Runs {
+  /** Every alert's rowid, grouped by a value (a customer, a state), the groups in its order. */
+  rowids: Rowids;
+  /** Each group's value and how many alerts it has, in the same order. */
+  runs: Array<[string | number, number]>;
+  largest: number;
+}
+
+function runs(db: CacheDb, index: string, column: string): Runs {
+  return db.transaction(() => {
+    const largest = largestRowid(db);
+    const rowids = prepared(
+      db,
+      `SELECT rowid FROM alerts INDEXED BY ${index} ORDER BY ${column}`,
+      'pluck',
+    ).all() as number[];
+    const groups = prepared(
+      db,
+      `SELECT ${column}, COUNT(*) FROM alerts INDEXED BY ${index} GROUP BY ${column} ORDER BY ${column}`,
+      'raw',
+    ).all() as Array<[string | number, number]>;
+    return { rowids: toRowids(rowids, largest), runs: groups, largest };
+  })();
+}
+
+const customerRunMemo = new VersionedMemo<Runs>(1);
+const stateRunMemo = new VersionedMemo<Runs>(1);
+
+/** The alerts grouped by customer external id, in its order. */
+export const customerRuns = (db: CacheDb): Runs =>
+  customerRunMemo.get(db, 'customers', () =>
+    runs(db, 'alerts_by_customer', 'customer_external_id'),
+  );
+
+/** The alerts grouped by state, in its order. */
+export const stateRuns = (db: CacheDb): Runs =>
+  stateRunMemo.get(db, 'states', () => runs(db, 'alerts_by_state', 'state'));
+
+/** Each alert's group (a small number) by rowid, from its runs and a group number per value. */
+export function groupOf(
+  source: Runs,
+  group: (value: string | number, position: number) => number,
+): RowidValues {
+  const groups = rowidValues(source.largest, source.rowids.length, 0);
+  let at = 0;
+  source.runs.forEach(([value, count], position) => {
+    const number = group(value, position);
+    for (const end = at + count; at < end; at += 1) groups.set(source.rowids[at] ?? 0, number);
+  });
+  return groups;
+}
+
+const stateTableMemo = new VersionedMemo<RowidValues>(1);
+
+/** Each alert's state, by rowid. */
+export const stateOf = (db: CacheDb): RowidValues =>
+  stateTableMemo.get(db, 'states', () => groupOf(stateRuns(db), (state) => Number(state)));

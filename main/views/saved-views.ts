@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { z } from 'zod';
+import {
+  QueueFilter,
+  QueueSort,
+  type SavedView,
+  type SavedViewInput,
+} from '../../preload/contract';
+import { AppError } from '../bridge/app-error';
+import { readJsonFile, writeJsonFile } from '../files/json-file';
+import type { Logger } from '../log';
+
+const StoredView = z.object({
+  id: z.string().uuid(),
+  name: z.string().trim().min(1).max(80),
+  filter: QueueFilter,
+  sort: QueueSort,
+  updatedAt: z.string(),
+});
+
+const ViewsFile = z.object({ version: z.literal(1), views: z.array(StoredView) });
+type ViewsFile = z.infer<typeof ViewsFile>;
+
+const empty = (): ViewsFile => ({ version: 1, views: [] });
+
+export const VIEWS_FILE = 'views.json';
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+const byName = (views: readonly SavedView[]): SavedView[] =>
+  [...views].sort((a, b) => collator.compare(a.name, b.name) || a.id.localeCompare(b.id));
+/** Names are told apart as a person reads them: "Open PEP" and "open pep " are one name. */
+const sameName = (a: string, b: string) => collator.compare(a.trim(), b.trim()) === 0;
+
+export interface SavedViews {
+  list(folder: string): Promise<SavedView[]>;
+  save(folder: string, input: z.output<typeof SavedViewInput>): Promise<SavedView>;
+  remove(folder: string, id: string): Promise<SavedView[]>;
+}
+
+/**
+ * The queue's saved views of each profile, in `views.json` in the profile's folder: read with its
+ * schema (a damaged file is moved aside and the list starts empty), written atomically, one change
+ * at a time per file so two quick saves cannot lose one another.
+ */
+export function createSavedViews(deps: { logger: Logger; now?: () => Date }): SavedViews {
+  const now = deps.now ?? (() => new Date());
+  const queues = new Map<string, Promise<unknown>>();
+
+  const serially = <T>(path: string, work: () => Promise<T>): Promise<T> => {
+    const next = (queues.get(path) ?? Promise.resolve()).then(work);
+    queues.set(
+      path,
+      next.catch(() => undefined),
+    );
+    return next;
+  };
+  const read = (path: string) => readJsonFile(path, ViewsFile, empty, deps.logger);
+
+  return {
+    list: (folder) => {
+      const path = join(folder, VIEWS_FILE);
+      return serially(path, async () => byName((await read(path)).views));
+    },
+
+    save: (folder, input) => {
+      const path = join(folder, VIEWS_FILE);
+      return serially(path, async () => {
+        const file = await read(path);
+        if (input.id && !file.views.some((view) => view.id === input.id))
+          throw new AppError('not_found', 'That view no longer exists; save it as a new one.');
+        if (file.views.some((view) => view.id !== input.id && sameName(view.name, input.name))) {
+          const message = `A view named “${input.name}” exists already.`;
+          throw new AppError('invalid_input', message, { name: message });
+        }
+        const saved: SavedView = {
+          id: input.id ?? randomUUID(),
+          name: input.name,
+          filter: input.filter,
+          sort: input.sort,
+          updatedAt: now().toISOString(),
+        };
+        const views = input.id
+          ? file.views.map((view) => (view.id === input.id ? saved : view))
+          : [...file.views, saved];
+        await writeJsonFile(path, { version: 1, views } satisfies ViewsFile);
+        return saved;
+      });
+    },
+
+    remove: (folder, id) => {
+      const path = join(folder, VIEWS_FILE);
+      return serially(path, async () => {
+        const file = await read(path);
+        const views = file.views.filter((view) => view.id !== id);
+        // Removing a view already gone (another window, a double click) is no error.
+        if (views.length !== file.views.length)
+          await writeJsonFile(path, { version: 1, views } satisfies ViewsFile);
+        return byName(views);
+      });
+    },
+  };
+}

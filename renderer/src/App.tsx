@@ -1,16 +1,52 @@
 import { useEffect } from 'react';
+import { followLocation, useNavigation } from './app/navigation';
+import type { Route } from './app/routes';
+import { ShortcutSheet } from './app/ShortcutSheet';
+import { listenForShortcuts, useShortcutRegistry, useShortcuts } from './app/shortcuts';
 import { AppFrame } from './components/AppFrame';
+import { AlertScreen } from './features/alert/AlertScreen';
+import { CustomerScreen } from './features/customer/CustomerScreen';
+import { DashboardScreen } from './features/dashboard/DashboardScreen';
 import { ConnectionScreen } from './features/profiles/ConnectionScreen';
 import { useProfiles } from './features/profiles/store';
+import { QueueScreen } from './features/queue/QueueScreen';
+import { SearchPalette } from './features/search/SearchPalette';
+import { openSearch } from './features/search/store';
 import { useSync } from './features/sync/store';
+import { ThreadScreen } from './features/threads/ThreadScreen';
+import { ThreadsScreen } from './features/threads/ThreadsScreen';
 import { api } from './lib/api';
+
+function CurrentScreen({ route }: { route: Route }) {
+  switch (route.screen) {
+    case 'dashboard':
+      return <DashboardScreen />;
+    case 'queue':
+      return <QueueScreen route={route} />;
+    case 'alert':
+      return <AlertScreen key={route.id} id={route.id} />;
+    case 'customer':
+      return (
+        <CustomerScreen key={route.externalId} externalId={route.externalId} tab={route.tab} />
+      );
+    case 'threads':
+      return <ThreadsScreen />;
+    case 'thread':
+      return <ThreadScreen key={route.id} id={route.id} />;
+    case 'connection':
+      return <ConnectionScreen />;
+  }
+}
 
 export function App() {
   const phase = useProfiles((state) => state.phase);
   const load = useProfiles((state) => state.load);
-
   const loadSync = useSync((state) => state.load);
   const receiveSync = useSync((state) => state.receive);
+  const route = useNavigation((state) => state.route);
+  const navigate = useNavigation((state) => state.navigate);
+  const back = useNavigation((state) => state.back);
+  const setSheetOpen = useShortcutRegistry((state) => state.setSheetOpen);
 
   useEffect(() => {
     void load();
@@ -26,14 +62,77 @@ export function App() {
     };
   }, [load, loadSync, receiveSync]);
 
+  useEffect(() => {
+    const stopLocation = followLocation();
+    const stopShortcuts = listenForShortcuts();
+    return () => {
+      stopLocation();
+      stopShortcuts();
+    };
+  }, []);
+
+  useShortcuts([
+    {
+      keys: 'g d',
+      description: 'Go to the dashboard',
+      group: 'Go to',
+      run: () => navigate({ screen: 'dashboard' }),
+    },
+    {
+      keys: 'g q',
+      description: 'Go to the alert queue',
+      group: 'Go to',
+      run: () => navigate({ screen: 'queue' }),
+    },
+    {
+      keys: 'g t',
+      description: 'Go to threads',
+      group: 'Go to',
+      run: () => navigate({ screen: 'threads' }),
+    },
+    {
+      keys: 'g p',
+      description: 'Go to the connection and profiles',
+      group: 'Go to',
+      run: () => navigate({ screen: 'connection' }),
+    },
+    { keys: 'Alt+ArrowLeft', description: 'Back', group: 'Go to', run: back },
+    {
+      keys: '?',
+      description: 'Show keyboard shortcuts',
+      group: 'General',
+      run: () => setSheetOpen(true),
+    },
+  ]);
+
+  // A new screen is announced by moving focus to its heading, unless the user is already inside it.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body || active.closest('.nav-rail')) {
+      document.getElementById('screen-title')?.focus({ preventScroll: true });
+    }
+  }, [route]);
+
+  // Without an active profile there is nothing to review: the first run starts on the connection.
+  const activeProfileId = useProfiles((state) => state.activeProfileId);
+  const replace = useNavigation((state) => state.replace);
+  useEffect(() => {
+    if (phase === 'ready' && !activeProfileId && route.screen !== 'connection')
+      replace({ screen: 'connection' });
+    // Only when the profiles (re)load: the user may then go anywhere.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [phase, activeProfileId]);
+
   // Tests and tools wait for this instead of sleeping.
   useEffect(() => {
     document.documentElement.dataset.appState = phase === 'loading' ? 'loading' : 'ready';
   }, [phase]);
 
   return (
-    <AppFrame>
-      <ConnectionScreen />
+    <AppFrame onSearch={openSearch} onShortcuts={() => setSheetOpen(true)}>
+      <CurrentScreen route={route} />
+      <ShortcutSheet />
+      <SearchPalette />
     </AppFrame>
   );
 }

@@ -1,5 +1,7 @@
+import { rmSync } from 'node:fs';
 import { test as base, expect, type Page } from '@playwright/test';
 import { startFakeService, type FakeService } from '../support/fake-service';
+import { startTestSandbox, type TestSandbox } from '../support/sandbox-fixture';
 import { startHostProcess, type HostProcess } from '../support/host-process';
 import { makeTempDir } from '../support/temp-dir';
 
@@ -15,8 +17,41 @@ export async function openApp(page: Page, host: HostProcess): Promise<void> {
   await expect(page.locator('html[data-app-state="ready"]')).toBeAttached();
 }
 
+/** A bridge call made the way the renderer makes it in the browser host (same cookie, same checks). */
+export async function bridge<T = unknown>(page: Page, method: string, input?: unknown): Promise<T> {
+  const result = await page.evaluate(
+    async ([name, body]) => {
+      const response = await fetch(`/bridge/${encodeURIComponent(name)}`, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ input: body }),
+      });
+      return (await response.json()) as { ok: boolean; value?: unknown; error?: unknown };
+    },
+    [method, input] as const,
+  );
+  if (!result.ok) throw new Error(`${method} failed: ${JSON.stringify(result.error)}`);
+  return result.value as T;
+}
+
+export interface Tenant {
+  /** The sandbox service the app's profile points at; `call` asks it directly, as a client would. */
+  service: TestSandbox;
+  /** Runs a sync through the app and waits for it to finish. */
+  sync(): Promise<void>;
+  /** Stops the service: the app is offline from then on. */
+  stop(): Promise<void>;
+}
+
 /** Each test: its own data folder, its own browser host, its own stand-in service. */
-export const test = base.extend<{ app: AppHandle; service: FakeService; hostArgs: string[] }>({
+export const test = base.extend<{
+  app: AppHandle;
+  service: FakeService;
+  hostArgs: string[];
+  tenantScale: number;
+  tenant: Tenant;
+}>({
   /** Extra browser-host options; by default no built-in sandbox, so a test sees only what it made. */
   hostArgs: [['--sandbox', 'off'], { option: true }],
   // Playwright reads a fixture's dependencies from this destructuring: it must stay an object pattern.
@@ -25,6 +60,55 @@ export const test = base.extend<{ app: AppHandle; service: FakeService; hostArgs
     const service = await startFakeService();
     await use(service);
     await service.close();
+  },
+  /** Customers in the `tenant` fixture's sandbox. */
+  tenantScale: [40, { option: true }],
+  /**
+   * A sandbox tenant of its own (seeded, so the same each run), made the active profile and synced
+   * into the app's cache before the test starts; the page shows CaseDesk on that cache.
+   */
+  tenant: async ({ page, tenantScale }, use) => {
+    const service = await startTestSandbox({ scale: tenantScale, seed: 11 });
+    let stopped = false;
+    const sync = async () => {
+      await bridge(page, 'sync.start', {});
+      await expect
+        .poll(
+          async () => {
+            const status = await bridge<{ state: string; lastError: string | null }>(
+              page,
+              'sync.status',
+            );
+            if (status.state === 'idle' && status.lastError) throw new Error(status.lastError);
+            return status.state;
+          },
+          { timeout: 60_000, intervals: [100, 250, 500] },
+        )
+        .toBe('idle');
+    };
+    await bridge(page, 'profiles.save', {
+      name: 'Tenant',
+      baseUrl: service.sandbox.baseUrl,
+      token: service.sandbox.token,
+      tokenStorage: 'memory',
+    });
+    await sync();
+    // The app opened before the profile existed, so it sent the first run to the connection
+    // screen; with a tenant to review, a user would start on the dashboard.
+    await page.evaluate(() => window.history.replaceState(null, '', '#/dashboard'));
+    await page.reload();
+    await expect(page.locator('html[data-app-state="ready"]')).toBeAttached();
+    await use({
+      service,
+      sync,
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        await service.sandbox.close();
+      },
+    });
+    if (stopped) rmSync(service.dataDir, { recursive: true, force: true });
+    else await service.close();
   },
   app: [
     async ({ page, hostArgs }, use) => {

@@ -73,8 +73,9 @@ test.describe('connection profiles', () => {
     await expect(connection.items).toHaveCount(1);
     await expect(connection.notice).toContainText('Removed “EU production (Frankfurt)”.');
 
-    // Profiles survive a restart of CaseDesk.
+    // Profiles survive a restart of CaseDesk (which opens on the dashboard of the active one).
     await app.restart();
+    await page.getByTestId('nav-connection').click();
     await expect(connection.items).toHaveCount(1);
     await expect(connection.activeProfile).toContainText('UK staging');
   });
@@ -133,6 +134,7 @@ test.describe('connection profiles', () => {
       storage: 'In memory for this run only',
     });
     await app.restart();
+    await page.getByTestId('nav-connection').click();
     await expect(connection.item('Travel')).toContainText('No token');
     await connection.item('Travel').click();
     await expect(

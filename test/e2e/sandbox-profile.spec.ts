@@ -8,6 +8,9 @@ test.describe('the built-in Sandbox profile', () => {
     page,
     service,
   }) => {
+    // With a tenant to review, CaseDesk opens on the dashboard; the connection is one click away.
+    await expect(page.getByTestId('nav-dashboard')).toHaveAttribute('aria-current', 'page');
+    await page.getByTestId('nav-connection').click();
     const connection = new ConnectionPage(page);
     await expect(connection.activeProfile).toContainText('Sandbox');
     await expect(connection.item('Sandbox')).toContainText('Demo');

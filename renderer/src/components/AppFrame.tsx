@@ -1,9 +1,18 @@
 import type { ReactNode } from 'react';
+import { NavRail } from '../app/NavRail';
 import { useProfiles } from '../features/profiles/store';
 import { SyncStatusBar } from '../features/sync/SyncStatusBar';
 import { useTheme, type ThemeChoice } from '../lib/theme';
 
-export function AppFrame({ children }: { children: ReactNode }) {
+export function AppFrame({
+  children,
+  onSearch,
+  onShortcuts,
+}: {
+  children: ReactNode;
+  onSearch: () => void;
+  onShortcuts: () => void;
+}) {
   const activeProfile = useProfiles((state) =>
     state.profiles.find((profile) => profile.id === state.activeProfileId),
   );
@@ -11,6 +20,9 @@ export function AppFrame({ children }: { children: ReactNode }) {
   const setTheme = useTheme((state) => state.setChoice);
   return (
     <div className="app-frame">
+      <a className="skip-link" href="#screen-title">
+        Skip to content
+      </a>
       <header className="topbar">
         <div className="brand">
           <span className="brand-mark" aria-hidden="true">
@@ -38,7 +50,10 @@ export function AppFrame({ children }: { children: ReactNode }) {
           </select>
         </label>
       </header>
-      <main className="app-main">{children}</main>
+      <div className="app-body">
+        <NavRail onSearch={onSearch} onShortcuts={onShortcuts} />
+        <main className="app-main">{children}</main>
+      </div>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useShortcuts } from '../../app/shortcuts';
 import { Banner } from '../../components/Banner';
 import { ProfileForm } from './ProfileForm';
 import { ProfileList } from './ProfileList';
@@ -16,16 +16,15 @@ export function ConnectionScreen() {
   const select = useProfiles((state) => state.select);
   const load = useProfiles((state) => state.load);
 
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'n') {
-        event.preventDefault();
-        select({ kind: 'new' });
-      }
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [select]);
+  useShortcuts([
+    {
+      keys: 'Mod+n',
+      description: 'Add a profile',
+      group: 'Connection',
+      inFields: true,
+      run: () => select({ kind: 'new' }),
+    },
+  ]);
 
   if (phase === 'error') {
     return (
@@ -54,6 +53,9 @@ export function ConnectionScreen() {
 
   return (
     <div className="connection-screen" data-testid="connection-screen">
+      <h1 id="screen-title" className="visually-hidden" tabIndex={-1}>
+        Connection and profiles
+      </h1>
       <ProfileList />
       {profile?.builtIn ? (
         <SandboxProfilePanel

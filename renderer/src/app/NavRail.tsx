@@ -1,0 +1,99 @@
+import { keyLabel } from './shortcuts';
+import { useNavigation } from './navigation';
+import type { Route, Screen } from './routes';
+
+interface NavItem {
+  label: string;
+  route: Route;
+  /** Screens that belong to this item (an alert belongs to the queue). */
+  covers: Screen[];
+  keys: string;
+  icon: string;
+}
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  {
+    label: 'Dashboard',
+    route: { screen: 'dashboard' },
+    covers: ['dashboard'],
+    keys: 'g d',
+    icon: '▦',
+  },
+  {
+    label: 'Alert queue',
+    route: { screen: 'queue' },
+    covers: ['queue', 'alert', 'customer'],
+    keys: 'g q',
+    icon: '☰',
+  },
+  {
+    label: 'Threads',
+    route: { screen: 'threads' },
+    covers: ['threads', 'thread'],
+    keys: 'g t',
+    icon: '✉',
+  },
+  {
+    label: 'Connection',
+    route: { screen: 'connection' },
+    covers: ['connection'],
+    keys: 'g p',
+    icon: '⚙',
+  },
+];
+
+/** The screens, always one click or two keys away. */
+export function NavRail({
+  onSearch,
+  onShortcuts,
+}: {
+  onSearch: () => void;
+  onShortcuts: () => void;
+}) {
+  const route = useNavigation((state) => state.route);
+  const navigate = useNavigation((state) => state.navigate);
+  return (
+    <nav className="nav-rail" aria-label="Screens">
+      <button type="button" className="nav-search" onClick={onSearch} data-testid="open-search">
+        <span aria-hidden="true">⌕</span>
+        <span className="nav-search-text">Search</span>
+        <kbd>{keyLabel('Mod+k')[0]}</kbd>
+      </button>
+      <ul className="nav-list">
+        {NAV_ITEMS.map((item) => {
+          const current = item.covers.includes(route.screen);
+          return (
+            <li key={item.label}>
+              <a
+                className="nav-item"
+                href={`#/${item.route.screen}`}
+                aria-current={current ? 'page' : undefined}
+                data-testid={`nav-${item.route.screen}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  navigate(item.route);
+                }}
+              >
+                <span className="nav-icon" aria-hidden="true">
+                  {item.icon}
+                </span>
+                <span className="nav-label">{item.label}</span>
+                <span className="nav-keys" aria-hidden="true">
+                  {item.keys.replace(' ', ' ')}
+                </span>
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+      <button
+        type="button"
+        className="nav-shortcuts"
+        onClick={onShortcuts}
+        data-testid="open-shortcuts"
+      >
+        <kbd>?</kbd> Keyboard shortcuts
+      </button>
+    </nav>
+  );
+}

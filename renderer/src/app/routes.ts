@@ -1,0 +1,105 @@
+import type { QueueFilterInput, QueueSortInput } from '../../../preload/contract';
+
+export type CustomerTab = 'overview' | 'alerts' | 'timeline' | 'documents' | 'threads' | 'press';
+
+/** Every place the app can show. Kept in the URL hash, so Back/Forward and reloads keep the place. */
+export type Route =
+  | { screen: 'dashboard' }
+  | { screen: 'queue'; filter?: QueueFilterInput; sort?: QueueSortInput; viewId?: string }
+  | { screen: 'alert'; id: string }
+  | { screen: 'customer'; externalId: string; tab?: CustomerTab }
+  | { screen: 'threads' }
+  | { screen: 'thread'; id: string }
+  | { screen: 'connection' };
+
+export type Screen = Route['screen'];
+
+const CUSTOMER_TABS: readonly CustomerTab[] = [
+  'overview',
+  'alerts',
+  'timeline',
+  'documents',
+  'threads',
+  'press',
+];
+
+export function routeToHash(route: Route): string {
+  switch (route.screen) {
+    case 'queue': {
+      const params = new URLSearchParams();
+      if (route.filter && Object.keys(route.filter).length)
+        params.set('filter', JSON.stringify(route.filter));
+      if (route.sort) params.set('sort', `${route.sort.column}:${route.sort.direction}`);
+      if (route.viewId) params.set('view', route.viewId);
+      const query = params.toString();
+      return `#/queue${query ? `?${query}` : ''}`;
+    }
+    case 'alert':
+      return `#/alert/${encodeURIComponent(route.id)}`;
+    case 'customer':
+      return `#/customer/${encodeURIComponent(route.externalId)}${route.tab && route.tab !== 'overview' ? `/${route.tab}` : ''}`;
+    case 'thread':
+      return `#/thread/${encodeURIComponent(route.id)}`;
+    default:
+      return `#/${route.screen}`;
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The route a hash names, or null. The hash is user-editable, so it is read defensively; the
+ * bridge validates filters again before any query runs.
+ */
+export function hashToRoute(hash: string): Route | null {
+  const [path = '', query = ''] = hash.replace(/^#\/?/, '').split('?', 2);
+  const [screen, rawId, rawTab] = path.split('/');
+  const id = rawId ? safeDecode(rawId) : null;
+  switch (screen) {
+    case 'dashboard':
+    case 'threads':
+    case 'connection':
+      return { screen };
+    case 'queue': {
+      const params = new URLSearchParams(query);
+      const route: Route = { screen: 'queue' };
+      const filter = params.get('filter');
+      if (filter) {
+        try {
+          const parsed = JSON.parse(filter) as unknown;
+          if (isObject(parsed)) route.filter = parsed;
+        } catch {
+          // A damaged filter in the address opens the unfiltered queue.
+        }
+      }
+      const [column, direction] = (params.get('sort') ?? '').split(':');
+      if (column && (direction === 'asc' || direction === 'desc'))
+        route.sort = { column: column as QueueSortInput['column'], direction };
+      const view = params.get('view');
+      if (view) route.viewId = view;
+      return route;
+    }
+    case 'alert':
+      return id ? { screen: 'alert', id } : null;
+    case 'thread':
+      return id ? { screen: 'thread', id } : null;
+    case 'customer': {
+      if (!id) return null;
+      const tab = CUSTOMER_TABS.find((candidate) => candidate === rawTab);
+      return tab
+        ? { screen: 'customer', externalId: id, tab }
+        : { screen: 'customer', externalId: id };
+    }
+    default:
+      return null;
+  }
+}
+
+function safeDecode(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}

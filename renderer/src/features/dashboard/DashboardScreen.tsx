@@ -1,0 +1,300 @@
+import type { ReactNode } from 'react';
+import type { DashboardSummary, QueueFilterInput } from '../../../../preload/contract';
+import { useNavigation } from '../../app/navigation';
+import { Banner } from '../../components/Banner';
+import { Screen } from '../../components/Screen';
+import { EmptyState, ErrorState, LoadingState } from '../../components/StateViews';
+import { ALERT_STATES, categoryLabel, stateLabel } from '../../lib/alert-states';
+import { api, errorMessage, unwrap } from '../../lib/api';
+import { formatCount } from '../../lib/format';
+import { useCached } from '../../lib/use-cached';
+import { BarList, ColumnChart, type Bar, type BarTone } from './BarList';
+import { ageLabel, alertsCount, scoreAxisLabel, scoreLabel, scoreLevel } from './labels';
+import {
+  createdFilter,
+  openAgeFilter,
+  openStates,
+  scoreFilter,
+  updatedFilter,
+} from './queue-links';
+import { StatTiles, type Stat } from './StatTiles';
+import { periods } from './time-series';
+import { TimeSeriesChart } from './TimeSeriesChart';
+import './dashboard.css';
+
+/** The ScoreBar's "high" threshold: the alerts to look at first. */
+const HIGH_SCORE = 85;
+
+interface DashboardData {
+  summary: DashboardSummary;
+  /** Open alerts scoring HIGH_SCORE or more (the summary counts scores in tens only). */
+  highOpen: number;
+}
+
+async function readDashboard(): Promise<DashboardData> {
+  const [summary, high] = await Promise.all([
+    unwrap(api.dashboard.summary()),
+    unwrap(api.cache.alerts({ states: openStates(), scoreFrom: HIGH_SCORE, limit: 1 })),
+  ]);
+  return { summary, highOpen: high.total };
+}
+
+const SCORE_TONES: Record<ReturnType<typeof scoreLevel>, BarTone> = {
+  low: 'neutral',
+  medium: 'warning',
+  high: 'danger',
+};
+
+const ageTone = (from: number): BarTone => (from >= 30 ? 'danger' : from >= 7 ? 'warning' : 'info');
+
+const percent = (part: number, whole: number) =>
+  whole > 0 ? `${Math.round((part / whole) * 100)}% of all alerts` : '—';
+
+export function DashboardScreen() {
+  const navigate = useNavigation((state) => state.navigate);
+  const dashboard = useCached('dashboard', readDashboard);
+  const openQueue = (filter?: QueueFilterInput) =>
+    navigate(filter ? { screen: 'queue', filter } : { screen: 'queue' });
+
+  let body: ReactNode;
+  if (dashboard.data === null) {
+    body =
+      dashboard.status === 'error' ? (
+        <ErrorState error={dashboard.error} onRetry={dashboard.reload} />
+      ) : (
+        <LoadingState label="Counting the cached alerts…" />
+      );
+  } else if (dashboard.data.summary.total === 0) {
+    body = (
+      <EmptyState title="No alerts cached yet — sync from the top bar" testId="dashboard-empty">
+        The dashboard counts what the offline cache holds, so it also works without a connection.
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <>
+        {dashboard.status === 'error' && (
+          <Banner tone="warning" title="These numbers could not be refreshed">
+            {errorMessage(dashboard.error)}
+          </Banner>
+        )}
+        <DashboardBody data={dashboard.data} openQueue={openQueue} />
+      </>
+    );
+  }
+
+  const total = dashboard.data?.summary.total;
+  return (
+    <Screen
+      title="Dashboard"
+      testId="dashboard-screen"
+      subtitle={
+        total
+          ? `${alertsCount(total)} in the offline cache. Select any number to open those alerts in the queue.`
+          : 'What the offline cache holds.'
+      }
+    >
+      {body}
+    </Screen>
+  );
+}
+
+function DashboardBody({
+  data,
+  openQueue,
+}: {
+  data: DashboardData;
+  openQueue: (filter?: QueueFilterInput) => void;
+}) {
+  const { summary } = data;
+  const inState = (state: number) =>
+    summary.byState.find((bucket) => bucket.key === String(state))?.count ?? 0;
+  const open = openStates().reduce((sum, state) => sum + inState(state), 0);
+
+  const stats: Stat[] = [
+    {
+      key: 'total',
+      label: 'All alerts',
+      count: summary.total,
+      caption: 'in the offline cache',
+      tone: 'accent',
+      open: () => openQueue(),
+    },
+    {
+      key: 'open',
+      label: 'Open',
+      count: open,
+      caption: percent(open, summary.total),
+      tone: 'info',
+      open: () => openQueue({ states: openStates() }),
+    },
+    {
+      key: 'new',
+      label: stateLabel(2),
+      count: inState(2),
+      caption: 'not yet reviewed',
+      tone: 'info',
+      open: () => openQueue({ states: [2] }),
+    },
+    {
+      key: 'pending',
+      label: stateLabel(3),
+      count: inState(3),
+      caption: 'waiting on an answer',
+      tone: 'warning',
+      open: () => openQueue({ states: [3] }),
+    },
+    {
+      key: 'true-hit',
+      label: stateLabel(4),
+      count: inState(4),
+      caption: 'to accept or reject',
+      tone: 'danger',
+      open: () => openQueue({ states: [4] }),
+    },
+    {
+      key: 'high-score',
+      label: 'High score, open',
+      count: data.highOpen,
+      caption: `score ${HIGH_SCORE} or more`,
+      tone: 'danger',
+      open: () => openQueue({ states: openStates(), scoreFrom: HIGH_SCORE }),
+    },
+  ];
+
+  const stateBars: Bar[] = ALERT_STATES.map((state) => {
+    const count = inState(state.value);
+    return {
+      key: String(state.value),
+      label: state.label,
+      name: `${state.label}: ${alertsCount(count)}`,
+      count,
+      tone: state.tone,
+      open: () => openQueue({ states: [state.value] }),
+    };
+  });
+
+  const categoryBars: Bar[] = [...summary.byCategory]
+    .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key))
+    .map((bucket) => ({
+      key: bucket.key,
+      label: <span className="mono">{categoryLabel(bucket.key)}</span>,
+      name: `${categoryLabel(bucket.key)}: ${alertsCount(bucket.count)}`,
+      count: bucket.count,
+      tone: 'accent',
+      open: () => openQueue({ categories: [bucket.key] }),
+    }));
+
+  const scoreBars: Bar[] = summary.scores.map((bucket) => ({
+    key: String(bucket.from),
+    label: scoreAxisLabel(bucket),
+    name: `Score ${scoreLabel(bucket)}: ${alertsCount(bucket.count)}`,
+    count: bucket.count,
+    tone: SCORE_TONES[scoreLevel(bucket)],
+    open: () => openQueue(scoreFilter(bucket)),
+  }));
+
+  const ageBars: Bar[] = summary.openAge.map((bucket) => ({
+    key: String(bucket.from),
+    label: ageLabel(bucket),
+    name: `Open for ${ageLabel(bucket).toLowerCase()}: ${alertsCount(bucket.count)}`,
+    count: bucket.count,
+    tone: ageTone(bucket.from),
+    open: () => openQueue(openAgeFilter(bucket)),
+  }));
+
+  const timeline = periods(summary.created, summary.updated, summary.granularity);
+
+  return (
+    <div className="dashboard">
+      <StatTiles stats={stats} />
+      <div className="dashboard-grid">
+        <Card id="by-state" title="By state" hint={`${formatCount(open)} open`}>
+          <BarList bars={stateBars} testId="chart-states" />
+        </Card>
+        <Card
+          id="by-category"
+          title="By category"
+          hint={`${formatCount(summary.byCategory.length)} categories`}
+        >
+          {categoryBars.length ? (
+            <BarList bars={categoryBars} testId="chart-categories" />
+          ) : (
+            <p className="card-empty">No categories in the cached alerts.</p>
+          )}
+        </Card>
+        <Card id="by-score" title="Match score" hint="all alerts, in tens">
+          <ColumnChart bars={scoreBars} testId="chart-scores" />
+        </Card>
+        <Card id="by-age" title="Open alerts by age" hint="days since created (UTC)">
+          {open > 0 ? (
+            <ColumnChart bars={ageBars} testId="chart-open-age" />
+          ) : (
+            <p className="card-empty">No open alerts: every cached alert has been decided.</p>
+          )}
+        </Card>
+        <Card
+          id="over-time"
+          title="Alerts over time"
+          hint={summary.granularity === 'week' ? 'per week (from Monday)' : 'per day (UTC)'}
+          wide
+        >
+          {timeline.length ? (
+            <div className="series-stack">
+              <TimeSeriesChart
+                periods={timeline}
+                series="created"
+                granularity={summary.granularity}
+                tone="accent"
+                showAxis={false}
+                onOpen={(key) => openQueue(createdFilter(key, summary.granularity))}
+                testId="chart-created"
+              />
+              <TimeSeriesChart
+                periods={timeline}
+                series="updated"
+                granularity={summary.granularity}
+                tone="success"
+                showAxis
+                onOpen={(key) => openQueue(updatedFilter(key, summary.granularity))}
+                testId="chart-updated"
+              />
+            </div>
+          ) : (
+            <p className="card-empty">No dates in the cached alerts.</p>
+          )}
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+function Card({
+  id,
+  title,
+  hint,
+  wide = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  hint: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      className={wide ? 'dashboard-card dashboard-card-wide' : 'dashboard-card'}
+      aria-labelledby={`${id}-title`}
+      data-testid={`card-${id}`}
+    >
+      <header className="dashboard-card-head">
+        <h2 id={`${id}-title`} className="dashboard-card-title">
+          {title}
+        </h2>
+        <span className="dashboard-card-hint">{hint}</span>
+      </header>
+      {children}
+    </section>
+  );
+}

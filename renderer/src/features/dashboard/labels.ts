@@ -1,0 +1,73 @@
+import type { RangeBucket } from '../../../../preload/contract';
+
+const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
+
+/** "Under a day", "1–6 days", "90+ days". */
+export function ageLabel(bucket: RangeBucket): string {
+  if (bucket.to === null) return `${bucket.from}+ days`;
+  const last = bucket.to - 1;
+  if (last === bucket.from)
+    return bucket.from === 0
+      ? 'Under 1 day'
+      : `${bucket.from} ${plural(bucket.from, 'day', 'days')}`;
+  return `${bucket.from}–${last} days`;
+}
+
+/** "0–9", "90–100". */
+export function scoreLabel(bucket: RangeBucket): string {
+  const last = bucket.to === null || bucket.to >= 100 ? 100 : bucket.to - 1;
+  return `${bucket.from}–${last}`;
+}
+
+/** The same, short enough for a narrow column: "0–9", "90+". */
+export function scoreAxisLabel(bucket: RangeBucket): string {
+  return bucket.to === null || bucket.to >= 100 ? `${bucket.from}+` : scoreLabel(bucket);
+}
+
+/** The score bars' colours elsewhere (85 high, 60 medium); the bucket holding 85 already reads high. */
+export function scoreLevel(bucket: RangeBucket): 'low' | 'medium' | 'high' {
+  if (bucket.from >= 80) return 'high';
+  if (bucket.from >= 60) return 'medium';
+  return 'low';
+}
+
+const dayFormat = new Intl.DateTimeFormat(undefined, {
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
+const fullDayFormat = new Intl.DateTimeFormat(undefined, {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
+
+const monthFormat = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** Axis label: "5 Jan", or "Jan 2025" when the axis spans years. */
+export function axisLabel(day: string, spansYears: boolean): string {
+  return (spansYears ? monthFormat : dayFormat).format(asDate(day));
+}
+
+/** "5 Jan 2026" or "Week of 5 Jan 2026". */
+export function periodLabel(key: string, granularity: 'day' | 'week'): string {
+  const day = fullDayFormat.format(asDate(key));
+  return granularity === 'week' ? `Week of ${day}` : day;
+}
+
+/** The period inside a sentence: "on 5 Jan 2026", "in the week of 5 Jan 2026". */
+export function periodPhrase(key: string, granularity: 'day' | 'week'): string {
+  const day = fullDayFormat.format(asDate(key));
+  return granularity === 'week' ? `in the week of ${day}` : `on ${day}`;
+}
+
+export function alertsCount(count: number): string {
+  return `${count.toLocaleString()} ${plural(count, 'alert', 'alerts')}`;
+}

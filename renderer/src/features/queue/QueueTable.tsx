@@ -1,0 +1,242 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
+import type { QueueColumnName, QueueRow, QueueSortInput } from '../../../../preload/contract';
+import { CategoryTag, ScoreBar, StatePill } from '../../components/Pills';
+import { formatDate, formatDateTime } from '../../lib/format';
+import type { QueueWindows } from './use-queue-windows';
+
+export const ROW_HEIGHT = 40;
+const HEADER_HEIGHT = 36;
+/** Rows rendered beyond the viewport on each side, so a scroll never shows blank rows. */
+const OVERSCAN = 12;
+
+const COLUMNS: ReadonlyArray<{ column: QueueColumnName; label: string }> = [
+  { column: 'customerName', label: 'Customer' },
+  { column: 'customerExternalId', label: 'Customer ID' },
+  { column: 'category', label: 'Category' },
+  { column: 'score', label: 'Score' },
+  { column: 'state', label: 'State' },
+  { column: 'createdAt', label: 'Created' },
+  { column: 'updatedAt', label: 'Updated' },
+  { column: 'reviewGroups', label: 'Review groups' },
+];
+
+export interface QueueTableHandle {
+  scrollToIndex: (index: number) => void;
+  /** Rows that fit in the viewport: the step of Page Down / Page Up. */
+  rowsPerPage: () => number;
+  focus: () => void;
+}
+
+export const rowDomId = (index: number) => `queue-row-${index}`;
+
+/**
+ * The queue as a virtualized grid: fixed row height, only the visible rows (plus overscan) in the
+ * DOM, whatever the total. The grid keeps focus and points at the selected row with
+ * aria-activedescendant, so screen readers follow the keyboard selection.
+ */
+export function QueueTable({
+  ref,
+  windows,
+  sort,
+  onSort,
+  selectedIndex,
+  onOpen,
+}: {
+  ref?: Ref<QueueTableHandle>;
+  windows: QueueWindows;
+  sort: QueueSortInput;
+  onSort: (column: QueueColumnName) => void;
+  selectedIndex: number;
+  onOpen: (index: number) => void;
+}) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // The virtualizer hands back one mutable instance; nothing here memoises on it.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: windows.total,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN,
+    paddingStart: HEADER_HEIGHT,
+    scrollPaddingStart: HEADER_HEIGHT,
+  });
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      scrollToIndex: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }),
+      rowsPerPage: () => {
+        const height = scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10;
+        return Math.max(1, Math.floor((height - HEADER_HEIGHT) / ROW_HEIGHT) - 1);
+      },
+      focus: () => scrollRef.current?.focus({ preventScroll: true }),
+    }),
+    [virtualizer],
+  );
+
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items[items.length - 1]?.index ?? 0;
+  const { show } = windows;
+  useEffect(() => {
+    show(first, last);
+  }, [show, first, last, windows.total]);
+
+  const selectedRendered = items.some((item) => item.index === selectedIndex);
+  return (
+    <div
+      ref={scrollRef}
+      className={`queue-table${windows.pending ? ' is-pending' : ''}`}
+      role="grid"
+      aria-label="Alerts"
+      aria-rowcount={windows.total + 1}
+      aria-colcount={COLUMNS.length}
+      aria-busy={windows.pending || undefined}
+      aria-activedescendant={selectedRendered ? rowDomId(selectedIndex) : undefined}
+      tabIndex={0}
+      data-testid="queue-table"
+      data-total={windows.total}
+    >
+      <div role="none" className="queue-canvas" style={{ height: virtualizer.getTotalSize() }}>
+        <div role="rowgroup" className="queue-head">
+          <div role="row" aria-rowindex={1} className="queue-grid queue-head-row">
+            {COLUMNS.map(({ column, label }) => {
+              const active = sort.column === column;
+              return (
+                <div
+                  key={column}
+                  role="columnheader"
+                  className={`queue-cell queue-col-${column}`}
+                  aria-sort={
+                    active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined
+                  }
+                >
+                  <button
+                    type="button"
+                    className={`queue-sort${active ? ' is-active' : ''}`}
+                    onClick={() => onSort(column)}
+                    data-testid={`sort-${column}`}
+                  >
+                    {label}
+                    <span className="queue-sort-icon" aria-hidden="true">
+                      {active ? (sort.direction === 'asc' ? '↑' : '↓') : '↕'}
+                    </span>
+                  </button>
+                </div>
+              );
+            })}
+          </div>
+        </div>
+        <div role="rowgroup" className="queue-body">
+          {items.map((item) => {
+            const row = windows.rowAt(item.index);
+            return row ? (
+              <QueueRowView
+                key={item.key}
+                row={row}
+                index={item.index}
+                top={item.start}
+                selected={item.index === selectedIndex}
+                onOpen={onOpen}
+              />
+            ) : (
+              <PlaceholderRow key={item.key} index={item.index} top={item.start} />
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function QueueRowView({
+  row,
+  index,
+  top,
+  selected,
+  onOpen,
+}: {
+  row: QueueRow;
+  index: number;
+  top: number;
+  selected: boolean;
+  onOpen: (index: number) => void;
+}) {
+  return (
+    <div
+      id={rowDomId(index)}
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      className={`queue-grid queue-row${selected ? ' is-selected' : ''}`}
+      style={{ transform: `translateY(${top}px)` }}
+      onClick={() => onOpen(index)}
+      data-testid="queue-row"
+      data-alert-id={row.id}
+      data-index={index}
+    >
+      <div role="gridcell" className="queue-cell queue-col-customerName">
+        {row.customerName ? (
+          <span className="queue-customer" title={row.customerName}>
+            {row.customerName}
+          </span>
+        ) : (
+          <span className="queue-faint">Not cached yet</span>
+        )}
+      </div>
+      <div role="gridcell" className="queue-cell queue-col-customerExternalId">
+        <span className="mono queue-muted" title={row.customerExternalId}>
+          {row.customerExternalId}
+        </span>
+      </div>
+      <div role="gridcell" className="queue-cell queue-col-category" data-value={row.category}>
+        <CategoryTag category={row.category} />
+      </div>
+      <div role="gridcell" className="queue-cell queue-col-score" data-value={row.score}>
+        <ScoreBar score={row.score} />
+      </div>
+      <div role="gridcell" className="queue-cell queue-col-state" data-value={row.state}>
+        <StatePill state={row.state} />
+      </div>
+      <div role="gridcell" className="queue-cell queue-col-createdAt">
+        <time dateTime={row.createdAt} title={formatDateTime(row.createdAt)}>
+          {formatDate(row.createdAt)}
+        </time>
+      </div>
+      <div role="gridcell" className="queue-cell queue-col-updatedAt">
+        <time dateTime={row.updatedAt} title={formatDateTime(row.updatedAt)}>
+          {formatDate(row.updatedAt)}
+        </time>
+      </div>
+      <div role="gridcell" className="queue-cell queue-col-reviewGroups">
+        {row.reviewGroups.length ? (
+          <span className="queue-muted" title={row.reviewGroups.join(', ')}>
+            {row.reviewGroups.join(', ')}
+          </span>
+        ) : (
+          <span className="queue-faint">—</span>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** A row whose page is on its way: its shape, no content. */
+function PlaceholderRow({ index, top }: { index: number; top: number }) {
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      aria-busy="true"
+      className="queue-grid queue-row is-placeholder"
+      style={{ transform: `translateY(${top}px)` }}
+    >
+      {COLUMNS.map(({ column }) => (
+        <div key={column} role="gridcell" className={`queue-cell queue-col-${column}`}>
+          <span className="queue-skeleton" />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { useEffect, useRef } from 'react';
+import { useNavigation } from '../../app/navigation';
+import { keyLabel, useShortcuts } from '../../app/shortcuts';
+import { closeSearch, openSearch, useSearchPalette } from './store';
+import { SearchResults } from './SearchResults';
+import './search.css';
+
+/**
+ * The global search: a modal over any screen (Ctrl/Cmd+K) that finds customers, alerts, threads,
+ * messages and documents in the offline cache as the user types, and opens one with Enter.
+ */
+export function SearchPalette() {
+  const open = useSearchPalette((state) => state.open);
+  const returnFocus = useSearchPalette((state) => state.returnFocus);
+  const navigate = useNavigation((state) => state.navigate);
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useShortcuts([
+    {
+      keys: 'Mod+k',
+      description: 'Search the offline cache',
+      group: 'General',
+      inFields: true,
+      run: openSearch,
+    },
+  ]);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      element.showModal();
+      element.querySelector('input')?.focus();
+    }
+    if (!open && element.open) {
+      element.close();
+      // Focus moves only now: while the modal was open, nothing behind it could take focus.
+      if (returnFocus?.isConnected) returnFocus.focus();
+      else if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    }
+  }, [open, returnFocus]);
+
+  return (
+    <dialog
+      ref={dialog}
+      className="search-palette"
+      aria-label="Search the offline cache"
+      aria-modal="true"
+      data-testid="search-palette"
+      onCancel={(event) => {
+        event.preventDefault();
+        closeSearch({ restoreFocus: true });
+      }}
+      onClick={(event) => {
+        // A click on the backdrop lands on the dialog itself, outside its panel.
+        if (event.target === event.currentTarget) closeSearch({ restoreFocus: true });
+      }}
+    >
+      {open && (
+        <SearchResults
+          shortcut={keyLabel('Mod+k')[0] ?? ''}
+          onOpen={(route) => {
+            closeSearch({ restoreFocus: false });
+            navigate(route);
+          }}
+          onClose={() => closeSearch({ restoreFocus: true })}
+        />
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,39 @@
+// The document a sanitized message is shown in. The frame runs no script (sandbox=""), so its own
+// Content-Security-Policy is the second wall: nothing loads unless the user asked for it.
+
+/** The body's type and spacing, shared by the frame and the copy laid out to measure it. */
+const BODY = `padding: 16px 24px; font: 14px/1.5 system-ui, -apple-system, 'Segoe UI', sans-serif; overflow-wrap: anywhere;`;
+const CONTENT = `img, table { max-width: 100%; } img { height: auto; } pre { white-space: pre-wrap; } blockquote { margin: 0 0 0 4px; padding-left: 12px; border-left: 3px solid GrayText; } a[data-link] { color: inherit; text-decoration: underline dotted; }`;
+
+/**
+ * The frame's own stylesheet, in CSS system colours (the app's tokens do not reach into the
+ * frame). The frame inherits the app's Content-Security-Policy, which must allow this exact
+ * stylesheet by its hash for it to apply.
+ */
+export const FRAME_CSS = `:root { color-scheme: light; } html { background: Canvas; color: CanvasText; } body { margin: 0; ${BODY} } ${CONTENT}`;
+
+/** The same look where the body is measured outside the frame (in a shadow root). */
+export const MEASURE_CSS = `:host { all: initial; display: block; box-sizing: border-box; ${BODY} } ${CONTENT}`;
+
+export function framePolicy(allowRemote: boolean): string {
+  const remote = allowRemote ? ' https:' : '';
+  return [
+    "default-src 'none'",
+    `style-src 'unsafe-inline'${remote}`,
+    `img-src data:${remote}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
+
+/** `body` must come from sanitizeMail. */
+export function frameDocument(body: string, allowRemote: boolean): string {
+  return [
+    '<!doctype html><html><head><meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${framePolicy(allowRemote)}">`,
+    '<meta name="referrer" content="no-referrer">',
+    '<meta name="color-scheme" content="light">',
+    `<style>${FRAME_CSS}</style>`,
+    `</head><body>${body}</body></html>`,
+  ].join('');
+}

@@ -1,0 +1,29 @@
+// The service's alert states (spec: States and transitions) as the screens name and colour them.
+
+export type StateTone = 'neutral' | 'info' | 'warning' | 'danger' | 'success';
+
+export const ALERT_STATES: ReadonlyArray<{ value: number; label: string; tone: StateTone }> = [
+  { value: 1, label: 'Unknown', tone: 'neutral' },
+  { value: 2, label: 'New', tone: 'info' },
+  { value: 3, label: 'Pending information', tone: 'warning' },
+  { value: 4, label: 'True hit', tone: 'danger' },
+  { value: 5, label: 'True hit accepted', tone: 'danger' },
+  { value: 6, label: 'True hit rejected', tone: 'neutral' },
+  { value: 7, label: 'False positive', tone: 'success' },
+];
+
+/** States still needing a decision. */
+export const OPEN_STATES = [1, 2, 3, 4] as const;
+
+export function stateLabel(state: number): string {
+  return ALERT_STATES.find((entry) => entry.value === state)?.label ?? `State ${state}`;
+}
+
+export function stateTone(state: number): StateTone {
+  return ALERT_STATES.find((entry) => entry.value === state)?.tone ?? 'neutral';
+}
+
+/** Categories as the service writes them (PEP, RCA_SIP), from the cache's lower-case keys. */
+export function categoryLabel(category: string): string {
+  return category ? category.toUpperCase() : '—';
+}

@@ -1,0 +1,73 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { hashToRoute, routeToHash, type Route } from '../../../renderer/src/app/routes';
+
+const text = fc.string({ minLength: 1, maxLength: 40 });
+const route: fc.Arbitrary<Route> = fc.oneof(
+  fc.constant<Route>({ screen: 'dashboard' }),
+  fc.constant<Route>({ screen: 'threads' }),
+  fc.constant<Route>({ screen: 'connection' }),
+  text.map((id): Route => ({ screen: 'alert', id })),
+  text.map((id): Route => ({ screen: 'thread', id })),
+  fc
+    .record({
+      externalId: text,
+      tab: fc.constantFrom('alerts', 'timeline', 'documents', 'threads', 'press' as const),
+    })
+    .map(({ externalId, tab }): Route => ({ screen: 'customer', externalId, tab })),
+  fc
+    .record(
+      {
+        filter: fc.record(
+          {
+            states: fc.array(fc.integer({ min: 1, max: 7 }), { minLength: 1, maxLength: 7 }),
+            categories: fc.array(fc.constantFrom('pep', 'sip', 'rca_sip'), { minLength: 1 }),
+            scoreFrom: fc.integer({ min: 0, max: 100 }),
+            reviewGroups: fc.array(text, { minLength: 1, maxLength: 3 }),
+          },
+          { requiredKeys: ['states'] },
+        ),
+        sort: fc.record({
+          column: fc.constantFrom('score', 'customerName', 'updatedAt' as const),
+          direction: fc.constantFrom('asc', 'desc' as const),
+        }),
+      },
+      { requiredKeys: [] },
+    )
+    .map((parts): Route => ({ screen: 'queue', ...parts })),
+);
+
+describe('routes in the address', () => {
+  it('every place survives the trip through the hash (Back, Forward, reload)', () => {
+    fc.assert(
+      fc.property(route, (original) => {
+        expect(hashToRoute(routeToHash(original))).toEqual(original);
+      }),
+    );
+  });
+
+  it('ids with slashes, spaces and percent signs stay whole', () => {
+    const original: Route = { screen: 'customer', externalId: 'CUST/01 %2F ü' };
+    expect(routeToHash(original)).not.toContain('CUST/01');
+    expect(hashToRoute(routeToHash(original))).toEqual(original);
+  });
+
+  it('a hand-edited or damaged address opens somewhere sensible, never throws', () => {
+    expect(hashToRoute('#/nowhere')).toBeNull();
+    expect(hashToRoute('#/alert/')).toBeNull();
+    expect(hashToRoute('#/alert/%E0%A4%A')).toBeNull();
+    expect(hashToRoute('#/queue?filter={broken')).toEqual({ screen: 'queue' });
+    expect(hashToRoute('#/queue?filter=[1,2]')).toEqual({ screen: 'queue' });
+    expect(hashToRoute('#/queue?sort=score:sideways')).toEqual({ screen: 'queue' });
+    expect(hashToRoute('#/customer/C1/unknown-tab')).toEqual({
+      screen: 'customer',
+      externalId: 'C1',
+    });
+    fc.assert(
+      fc.property(fc.string(), (hash) => {
+        hashToRoute(`#/${hash}`);
+        hashToRoute(hash);
+      }),
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ThreadRow } from '../../../../preload/contract';
+import { useNavigation } from '../../app/navigation';
 import { formatCount, formatDate, formatDateTime } from '../../lib/format';
 import { RecordLink } from './RecordLink';
 import { senderName, statusLabel } from './thread-labels';
@@ -33,6 +34,7 @@ export function ThreadTable({
   showCustomers?: boolean;
 }) {
   const selectedRow = useRef<HTMLTableRowElement>(null);
+  const navigate = useNavigation((state) => state.navigate);
   useEffect(() => {
     selectedRow.current?.scrollIntoView({ block: 'nearest' });
   }, [selectedIndex]);
@@ -75,6 +77,12 @@ export function ThreadTable({
               data-testid="thread-row"
               data-thread-id={row.id}
               onMouseDown={onSelect ? () => onSelect(index) : undefined}
+              onClick={(event) => {
+                // Anywhere on the row opens the thread, as in the queue; its own links and
+                // buttons (a customer) keep their meaning. The subject link serves the keyboard.
+                if (event.target instanceof Element && event.target.closest('a, button')) return;
+                navigate({ screen: 'thread', id: row.id });
+              }}
             >
               <td className="thread-subject-cell">
                 <RecordLink

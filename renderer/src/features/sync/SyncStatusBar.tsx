@@ -48,6 +48,10 @@ export function SyncStatusBar() {
   const running = status.state === 'running';
   const progress = status.progress;
   const share = progress && progress.total ? Math.min(1, progress.done / progress.total) : null;
+  // Offline and a refused token are said by the status itself (its tooltip keeps the detail); any
+  // other failure of the last sync is spelled out.
+  const explained = status.connectivity === 'offline' || status.connectivity === 'token_refused';
+  const shownError = error ?? (!running && !explained ? status.lastError : null);
   return (
     <div
       className="sync-bar"
@@ -94,9 +98,9 @@ export function SyncStatusBar() {
           Sync now
         </button>
       )}
-      {(error ?? (!running ? status.lastError : null)) && (
-        <span className="sync-error" role="alert">
-          {error ?? status.lastError}
+      {shownError && (
+        <span className="sync-error" role="alert" title={shownError}>
+          {shownError}
         </span>
       )}
     </div>

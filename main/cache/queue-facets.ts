@@ -1,7 +1,7 @@
 import type { QueueFacets } from '../../preload/contract';
 import type { CacheDb } from './open-cache';
 import { prepared, VersionedMemo } from './queue-memo';
-import { listFromKey } from './queue-rows';
+import { listValues } from './json-fields';
 
 const facetMemo = new VersionedMemo<QueueFacets>(1);
 
@@ -22,7 +22,7 @@ export function queueFacets(db: CacheDb): QueueFacets {
     );
     return {
       categories: sorted(column("SELECT DISTINCT category FROM alerts WHERE category != ''")),
-      reviewGroups: sorted(groupKeys.flatMap(listFromKey)),
+      reviewGroups: sorted(groupKeys.flatMap((key) => listValues(key))),
       agents: sorted(column("SELECT DISTINCT agent_id FROM alerts WHERE agent_id != ''")),
     };
   });

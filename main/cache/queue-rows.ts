@@ -1,6 +1,10 @@
 import type { QueueRow } from '../../preload/contract';
+import { listValues } from './json-fields';
 
-/** The columns of a queue row: the alert `a` and its customer `c`, which may not be cached yet. */
+/**
+ * The columns of a queue row: the alert `a` and its customer `c`, which may not be cached yet. The
+ * agent is migration 002's generated column, which reads a damaged raw value as unassigned.
+ */
 export const QUEUE_ROW_SELECT = `SELECT a.rowid AS row_id, a.id, a.customer_external_id, COALESCE(c.name, '') AS customer_name,
   a.category, a.score, a.state, a.created_ms, a.updated_ms, COALESCE(c.review_groups, '') AS review_groups,
   a.agent_id, a.revision_number
@@ -21,9 +25,6 @@ export interface QueueRowRecord {
   revision_number: number;
 }
 
-/** `|a|b|` back to its elements. */
-export const listFromKey = (key: string): string[] => key.split('|').filter(Boolean);
-
 export function queueRow(record: QueueRowRecord): QueueRow {
   return {
     id: record.id,
@@ -34,7 +35,7 @@ export function queueRow(record: QueueRowRecord): QueueRow {
     state: record.state,
     createdAt: new Date(record.created_ms).toISOString(),
     updatedAt: new Date(record.updated_ms).toISOString(),
-    reviewGroups: listFromKey(record.review_groups),
+    reviewGroups: listValues(record.review_groups),
     agentId: record.agent_id,
     revisionNumber: record.revision_number,
   };

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
 import { Button } from '../components/Button';
+import { useModalDialog } from '../components/use-modal-dialog';
 import { keyLabel, useShortcutRegistry, type Shortcut } from './shortcuts';
 
 /** Every shortcut that works right now, grouped as the screens registered them (`?`). */
@@ -7,14 +7,7 @@ export function ShortcutSheet() {
   const open = useShortcutRegistry((state) => state.sheetOpen);
   const setOpen = useShortcutRegistry((state) => state.setSheetOpen);
   const registrations = useShortcutRegistry((state) => state.registrations);
-  const ref = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const ref = useModalDialog(open);
 
   // The newest registration wins a key, so list each key once, as it would act now.
   const seen = new Set<string>();

@@ -1,5 +1,6 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from './Button';
+import { useModalDialog } from './use-modal-dialog';
 
 /** A modal confirmation on the native <dialog>: focus is trapped, Escape cancels. */
 export function ConfirmDialog({
@@ -19,13 +20,7 @@ export function ConfirmDialog({
   onCancel: () => void;
   busy?: boolean;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const ref = useModalDialog(open);
   return (
     <dialog
       ref={ref}

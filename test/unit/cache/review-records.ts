@@ -271,12 +271,6 @@ export function damage(
     )
     .all(table) as Array<{ type: string; name: string }>)
     db.exec(`DROP ${type === 'trigger' ? 'TRIGGER' : 'INDEX'} "${name}"`);
-  // hidden 2 and 3: virtual and stored generated columns.
-  for (const { name, hidden } of db.pragma(`table_xinfo(${table})`) as Array<{
-    name: string;
-    hidden: number;
-  }>)
-    if (hidden > 1) db.exec(`ALTER TABLE ${table} DROP COLUMN "${name}"`);
   const keys = Object.keys(where);
   const changed = db
     .prepare(

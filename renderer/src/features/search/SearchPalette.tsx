@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
 import { useNavigation } from '../../app/navigation';
 import { keyLabel, useShortcuts } from '../../app/shortcuts';
+import { useModalDialog } from '../../components/use-modal-dialog';
 import { closeSearch, openSearch, useSearchPalette } from './store';
 import { SearchResults } from './SearchResults';
 import './search.css';
@@ -13,7 +13,14 @@ export function SearchPalette() {
   const open = useSearchPalette((state) => state.open);
   const returnFocus = useSearchPalette((state) => state.returnFocus);
   const navigate = useNavigation((state) => state.navigate);
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(open, {
+    onShown: (element) => element.querySelector('input')?.focus(),
+    // Focus moves only now: while the modal was open, nothing behind it could take focus.
+    onClosed: () => {
+      if (returnFocus?.isConnected) returnFocus.focus();
+      else if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    },
+  });
 
   useShortcuts([
     {
@@ -24,21 +31,6 @@ export function SearchPalette() {
       run: openSearch,
     },
   ]);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      element.showModal();
-      element.querySelector('input')?.focus();
-    }
-    if (!open && element.open) {
-      element.close();
-      // Focus moves only now: while the modal was open, nothing behind it could take focus.
-      if (returnFocus?.isConnected) returnFocus.focus();
-      else if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
-    }
-  }, [open, returnFocus]);
 
   return (
     <dialog

@@ -19,7 +19,7 @@ export function AlertsTab({ alerts }: { alerts: QueueRow[] }) {
     );
   return (
     <div className="customer-table-wrap">
-      <table className="customer-table" aria-label="Alerts" data-testid="customer-alerts">
+      <table className="data-table customer-table" aria-label="Alerts" data-testid="customer-alerts">
         <thead>
           <tr>
             <th scope="col">Alert</th>
@@ -123,7 +123,7 @@ export function DocumentsTab({ documents }: { documents: DocumentView[] }) {
     );
   return (
     <div className="customer-table-wrap">
-      <table className="customer-table" aria-label="Documents" data-testid="customer-documents">
+      <table className="data-table customer-table" aria-label="Documents" data-testid="customer-documents">
         <thead>
           <tr>
             <th scope="col">Name</th>
@@ -201,7 +201,7 @@ export function PressTab({ reports }: { reports: PressReportView[] }) {
             </>
           )}
           {report.categories.length > 0 && (
-            <table className="customer-table" aria-label="Findings">
+            <table className="data-table customer-table" aria-label="Findings">
               <thead>
                 <tr>
                   <th scope="col">Category</th>

@@ -40,7 +40,7 @@ export function ThreadTable({
   }, [selectedIndex]);
 
   return (
-    <table className="thread-table" aria-label={label} data-testid="thread-table">
+    <table className="data-table thread-table" aria-label={label} data-testid="thread-table">
       <colgroup>
         <col className="col-subject" />
         {showCustomers && <col className="col-customers" />}

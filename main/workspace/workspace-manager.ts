@@ -118,6 +118,9 @@ export function createWorkspaceManager(deps: {
       },
       onOutboxChange: outboxChanged,
     });
+    // A profile opened is a profile brought up to date: on launch and on every switch, a sync
+    // starts at once rather than at the schedule's next tick (the screens show the cache meanwhile).
+    if (deps.intervalMs > 0) setTimeout(() => void start().catch(() => undefined), 0).unref();
     return workspace;
   };
 

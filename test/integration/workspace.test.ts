@@ -98,6 +98,35 @@ describe('the active profile’s workspace, through the bridge', () => {
     expect(hits.some((hit) => hit.kind === 'customer')).toBe(true);
   });
 
+  it('with a schedule, opening the active profile syncs it at once, not at the next tick', async () => {
+    const folder = makeTempDir();
+    const scheduled = await createCore({
+      dataDir: folder.path,
+      version: 'test',
+      logger: silentLogger,
+      cipher: null,
+      openExternal: null,
+      sandbox: { scale: 10, seed: 3 },
+      syncIntervalMs: 60 * 60_000,
+    });
+    try {
+      const status = async () => {
+        const reply = await scheduled.dispatch('sync.status', undefined, { transport: 'browser' });
+        if (!reply.ok) throw new Error(reply.error.message);
+        return reply.value as SyncStatusView;
+      };
+      // Asking for the status opens the workspace; nothing else is asked of CaseDesk.
+      await status();
+      await expect
+        .poll(async () => (await status()).lastSyncAt, { timeout: 30_000, interval: 100 })
+        .not.toBeNull();
+      expect(await status()).toMatchObject({ connectivity: 'online', lastError: null });
+    } finally {
+      await scheduled.dispose();
+      folder.remove();
+    }
+  });
+
   it('refuses cached queries cleanly when no profile is active', async () => {
     const empty = makeTempDir();
     const bare = await createCore({

@@ -1,5 +1,6 @@
 import type { AlertView, CustomerIdentity } from '../../../../preload/contract';
 import { Button } from '../../components/Button';
+import { accountTypeText } from '../../lib/account-type';
 import { CategoryTag, ScoreBar } from '../../components/Pills';
 import { dayText, jsonText, profileDateText } from './alert-values';
 
@@ -28,7 +29,7 @@ function IdentityFacts({ customer }: { customer: CustomerIdentity }) {
       </div>
       <div>
         <dt>Account type</dt>
-        <dd>{customer.accountType || '—'}</dd>
+        <dd>{accountTypeText(customer) || '—'}</dd>
       </div>
       {IDENTITY_FIELDS.filter(({ key }) => jsonText(customer.fields[key]) !== '—').map(
         ({ key, label, day }) => (

@@ -1,3 +1,4 @@
+import { accountTypeText } from '../../lib/account-type';
 import type { Customer360 } from '../../../../preload/contract';
 import { useNavigation } from '../../app/navigation';
 import type { CustomerTab } from '../../app/routes';
@@ -10,7 +11,6 @@ import { StaleNotice } from '../threads/StaleNotice';
 import { useCached } from '../../lib/use-cached';
 import { useExternalLinks } from '../threads/external-link';
 import { ThreadTable } from '../threads/ThreadTable';
-import { labelOf } from './JsonValueView';
 import { CustomerTabs, panelId, tabId, type TabSpec } from './CustomerTabs';
 import { OverviewTab } from './OverviewTab';
 import { AlertsTab, DocumentsTab, PressTab, TimelineTab } from './RecordTabs';
@@ -28,17 +28,9 @@ function tabsOf(customer: Customer360): TabSpec[] {
   ];
 }
 
-/** The account type's label where the read shape has one ("Individual"), else its code. */
-function accountTypeText(customer: Customer360): string {
-  const type = customer.identity.fields.account_type;
-  const label =
-    type !== null && typeof type === 'object' && !Array.isArray(type) ? labelOf(type) : null;
-  return label ?? customer.identity.accountType;
-}
-
 function CustomerHeading({ customer }: { customer: Customer360 }) {
   const { identity } = customer;
-  const accountType = accountTypeText(customer);
+  const accountType = accountTypeText(customer.identity);
   return (
     <span className="customer-heading" data-testid="customer-heading">
       <span className="mono" data-testid="customer-external-id">

@@ -1,5 +1,5 @@
 import { bridge, expect, screenshot, test, type Tenant } from './fixtures';
-import { currentRoute, DashboardPage } from './pages/dashboard-page';
+import { colourDistance, currentRoute, DashboardPage } from './pages/dashboard-page';
 
 /** How many alerts the service itself holds under a search filter. */
 async function serviceTotal(tenant: Tenant, filter: Record<string, unknown>): Promise<number> {
@@ -155,6 +155,124 @@ test.describe('dashboard', () => {
         path: '#/queue',
         filter: { states: [1, 2, 3, 4], createdFrom: utcDay(-29), createdTo: utcDay(-7) },
       });
+  });
+
+  test('alerts over time: the pointer and the keyboard read and open the same periods', async ({
+    page,
+    tenant,
+  }) => {
+    expect(tenant.service.sandbox.baseUrl).toMatch(/^http/);
+    // The charts draw on a canvas and style through the CSSOM; the app's policy allows no inline
+    // style, so any violation is recorded from the first script on and must never happen.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { cspViolations: seen });
+      document.addEventListener('securitypolicyviolation', (event) => {
+        seen.push(`${event.violatedDirective} ${event.sourceFile}:${event.lineNumber}`);
+      });
+    });
+    await page.reload();
+    await expect(page.locator('html[data-app-state="ready"]')).toBeAttached();
+    const violations = () =>
+      page.evaluate(() => (window as Window & { cspViolations?: string[] }).cspViolations);
+
+    const dashboard = new DashboardPage(page);
+    await dashboard.open();
+    await expect(dashboard.chart('created').locator('canvas')).toHaveCount(1);
+    await expect(dashboard.chart('updated').locator('canvas')).toHaveCount(1);
+    const created = await dashboard.periods('created');
+    const updated = await dashboard.periods('updated');
+    expect(updated.map((period) => period.key)).toEqual(created.map((period) => period.key));
+    const granularity = (await dashboard.chart('updated').getAttribute('data-granularity')) ?? '';
+    const lastOf = (key: string) =>
+      granularity === 'week'
+        ? new Date(Date.parse(`${key}T00:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10)
+        : key;
+
+    // The bars are drawn in the theme's colours, and drawn again when the theme changes.
+    const tallest = created.reduce((best, period) => (period.count > best.count ? period : best));
+    const onTallest = await dashboard.barPoint('created', tallest.key);
+    const accentDistance = async () =>
+      colourDistance(
+        await dashboard.canvasColour('created', onTallest),
+        await dashboard.themeColour('--accent'),
+      );
+    const lightAccent = await dashboard.themeColour('--accent');
+    expect(await accentDistance()).toBeLessThanOrEqual(2);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html[data-theme="dark"]')).toBeAttached();
+    expect(colourDistance(await dashboard.themeColour('--accent'), lightAccent)).toBeGreaterThan(
+      30,
+    );
+    await expect.poll(accentDistance).toBeLessThanOrEqual(2);
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    // Hovering a bar of one chart marks its period in both and reads out both counts.
+    const busiest = updated.reduce((best, period) => (period.count > best.count ? period : best));
+    const busiestCreated = created.find((period) => period.key === busiest.key)?.count ?? -1;
+    const onBusiest = await dashboard.barPoint('updated', busiest.key);
+    await dashboard.plotArea('updated').hover({ position: onBusiest });
+    await expect(dashboard.readout).toHaveAttribute('data-key', busiest.key);
+    await expect(dashboard.readout).toContainText(`Created ${busiestCreated}`);
+    await expect(dashboard.readout).toContainText(`Updated ${busiest.count}`);
+    await expect(dashboard.cursorMark('updated')).toBeVisible();
+    await expect(dashboard.cursorMark('created')).toBeVisible();
+    await page.mouse.move(0, 0);
+    await expect(dashboard.readout).toHaveCount(0);
+
+    // The arrow keys, Home, End and the page keys move the period, and the readout with it.
+    await dashboard.chart('updated').locator('button[tabindex="0"]').focus();
+    await page.keyboard.press('Home');
+    await expect(dashboard.readout).toHaveAttribute('data-key', updated[0]?.key ?? '');
+    await page.keyboard.press('PageDown');
+    const seventh = updated[Math.min(7, updated.length - 1)]?.key ?? '';
+    await expect(dashboard.readout).toHaveAttribute('data-key', seventh);
+    await expect(dashboard.readout).toContainText(
+      `Updated ${updated[Math.min(7, updated.length - 1)]?.count ?? -1}`,
+    );
+    await expect(dashboard.bar('updated', seventh)).toBeFocused();
+    await expect(dashboard.cursorMark('created')).toBeVisible();
+    await page.keyboard.press('End');
+    await expect(dashboard.readout).toHaveAttribute('data-key', updated.at(-1)?.key ?? '');
+    // The focused period's button lies on the column uPlot marks, after the theme's redraws too.
+    const mark = await dashboard.cursorMark('updated').boundingBox();
+    const lastButton = await dashboard.bar('updated', updated.at(-1)?.key ?? '').boundingBox();
+    expect(Math.abs((mark?.x ?? 0) - (lastButton?.x ?? -9))).toBeLessThan(1.5);
+    expect(Math.abs((mark?.width ?? 0) - (lastButton?.width ?? -9))).toBeLessThan(1.5);
+    await page.keyboard.press('ArrowLeft');
+    const beforeLast = updated.at(-2)?.key ?? '';
+    await expect(dashboard.readout).toHaveAttribute('data-key', beforeLast);
+    await expect(dashboard.bar('updated', beforeLast)).toHaveAttribute('tabindex', '0');
+
+    // The charts follow their card's width.
+    await page.setViewportSize({ width: 1000, height: 800 });
+    await expect
+      .poll(() =>
+        dashboard.chart('created').evaluate((element) => {
+          const canvas = element.querySelector('.series-canvas');
+          const root = element.querySelector('.uplot');
+          return canvas && root ? canvas.clientWidth - root.clientWidth : null;
+        }),
+      )
+      .toBe(0);
+
+    // Clicking a bar opens the queue on that period's alerts.
+    await dashboard.plotArea('updated').click({
+      position: await dashboard.barPoint('updated', busiest.key),
+    });
+    await expect
+      .poll(() => currentRoute(page))
+      .toEqual({
+        path: '#/queue',
+        filter: { updatedFrom: busiest.key, updatedTo: lastOf(busiest.key) },
+      });
+
+    expect(await violations()).toEqual([]);
+    // The recorder does see what the policy blocks: an inline <style> is one.
+    await page.evaluate(() => {
+      document.head.append(Object.assign(document.createElement('style'), { textContent: 'b{}' }));
+    });
+    await expect.poll(violations).toEqual([expect.stringContaining('style-src')]);
   });
 
   test('with nothing cached it says how to fill the cache', async ({ page, service }) => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { DashboardSummary, QueueFilterInput } from '../../../../preload/contract';
 import { useNavigation } from '../../app/navigation';
 import { Banner } from '../../components/Banner';
@@ -203,7 +203,10 @@ function DashboardBody({
     open: () => openQueue(openAgeFilter(bucket)),
   }));
 
-  const timeline = periods(summary.created, summary.updated, summary.granularity);
+  const timeline = useMemo(
+    () => periods(summary.created, summary.updated, summary.granularity),
+    [summary.created, summary.updated, summary.granularity],
+  );
 
   return (
     <div className="dashboard">
@@ -240,26 +243,17 @@ function DashboardBody({
           wide
         >
           {timeline.length ? (
-            <div className="series-stack">
-              <TimeSeriesChart
-                periods={timeline}
-                series="created"
-                granularity={summary.granularity}
-                tone="accent"
-                showAxis={false}
-                onOpen={(key) => openQueue(createdFilter(key, summary.granularity))}
-                testId="chart-created"
-              />
-              <TimeSeriesChart
-                periods={timeline}
-                series="updated"
-                granularity={summary.granularity}
-                tone="success"
-                showAxis
-                onOpen={(key) => openQueue(updatedFilter(key, summary.granularity))}
-                testId="chart-updated"
-              />
-            </div>
+            <TimeSeriesChart
+              periods={timeline}
+              granularity={summary.granularity}
+              onOpen={(series, key) =>
+                openQueue(
+                  series === 'created'
+                    ? createdFilter(key, summary.granularity)
+                    : updatedFilter(key, summary.granularity),
+                )
+              }
+            />
           ) : (
             <p className="card-empty">No dates in the cached alerts.</p>
           )}

@@ -1,164 +1,91 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { formatCount } from '../../lib/format';
-import type { BarTone } from './BarList';
-import { alertsCount, axisLabel, periodLabel, periodPhrase } from './labels';
-import { tickIndexes, type Period } from './time-series';
+import { periodLabel } from './labels';
+import { SeriesPlot, showPeriod } from './SeriesPlot';
+import type { Period } from './time-series';
 
-const MOVES: Record<string, (index: number, last: number) => number> = {
-  ArrowLeft: (index) => Math.max(0, index - 1),
-  ArrowRight: (index, last) => Math.min(last, index + 1),
-  Home: () => 0,
-  End: (_index, last) => last,
-  PageUp: (index) => Math.max(0, index - 7),
-  PageDown: (index, last) => Math.min(last, index + 7),
-};
+/** Past this share of the width the readout opens to the left of the period, not the right. */
+const FLIP_AT = 0.62;
 
 /**
- * One series over time as a row of columns, each a button for its period. Up to hundreds of
- * periods would be hundreds of Tab stops, so the row is one stop and the arrow keys move along it.
+ * Alerts created and updated per period as two bar charts on one time axis, one above the other
+ * (each bar opens its own filter). Their cursors are synced: the period under the pointer, or the
+ * one the keyboard is on, is marked in both and read out with both counts.
  */
 export function TimeSeriesChart({
   periods,
-  series,
   granularity,
-  tone,
-  showAxis,
   onOpen,
-  testId,
 }: {
   periods: Period[];
-  series: 'created' | 'updated';
   granularity: 'day' | 'week';
-  tone: BarTone;
-  showAxis: boolean;
-  onOpen: (key: string) => void;
-  testId: string;
+  onOpen: (series: 'created' | 'updated', key: string) => void;
 }) {
-  const columns = useRef<Array<HTMLButtonElement | null>>([]);
-  const [focusIndex, setFocusIndex] = useState<number | null>(null);
-  const [shown, setShown] = useState<number | null>(null);
-  const last = periods.length - 1;
-  const tabStop = Math.min(focusIndex ?? last, last);
-  const largest = Math.max(0, ...periods.map((period) => period[series]));
-  const total = periods.reduce((sum, period) => sum + period[series], 0);
-  const peak = periods.reduce<Period | null>(
-    (best, period) => (best === null || period[series] > best[series] ? period : best),
-    null,
-  );
-  const shownPeriod = shown === null ? null : periods[shown];
-  const verb = series;
-  const first = periods[0]?.key ?? '';
-  const spansYears = Date.parse(periods[last]?.key ?? first) - Date.parse(first) > 300 * 86_400_000;
-  const per = granularity === 'week' ? 'week' : 'day';
+  const syncKey = useId();
+  const stack = useRef<HTMLDivElement>(null);
+  const [cursor, setCursor] = useState<number | null>(null);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const move = MOVES[event.key];
-    if (!move) return;
-    event.preventDefault();
-    const next = move(tabStop, last);
-    setFocusIndex(next);
-    columns.current[next]?.focus();
+  // Once the pointer is gone, the period the keyboard is on (if it is on one) shows again.
+  const showFocused = () => {
+    const active = document.activeElement;
+    if (!(active instanceof HTMLElement) || !stack.current?.contains(active)) return;
+    const index = Number(active.dataset.index);
+    if (Number.isInteger(index)) showPeriod(syncKey, index);
   };
 
-  return (
+  const shown = cursor === null ? undefined : periods[cursor];
+  const readout = shown && cursor !== null && (
     <div
-      className="series"
-      data-testid={testId}
-      data-series={series}
-      data-granularity={granularity}
+      className="series-readout"
+      style={
+        cursor / periods.length > FLIP_AT
+          ? { right: `${(1 - cursor / periods.length) * 100}%` }
+          : { left: `${((cursor + 1) / periods.length) * 100}%` }
+      }
+      data-testid="series-readout"
+      data-key={shown.key}
+      aria-hidden="true"
     >
-      <div className="series-head">
-        <span className="series-name">
-          <span className={`series-swatch tone-${tone}`} aria-hidden="true" />
-          {series === 'created' ? 'Created' : 'Updated'}
-        </span>
-        <span className="series-readout" aria-hidden="true">
-          {shownPeriod ? (
-            <>
-              <strong>{periodLabel(shownPeriod.key, granularity)}</strong> ·{' '}
-              {alertsCount(shownPeriod[series])} {verb}
-            </>
-          ) : (
-            <>
-              {alertsCount(total)} {verb}
-              {peak && peak[series] > 0 && (
-                <>
-                  {' '}
-                  · most {periodPhrase(peak.key, granularity)} ({formatCount(peak[series])})
-                </>
-              )}
-            </>
-          )}
-        </span>
-      </div>
-      <div
-        className="series-plot"
-        role="group"
-        aria-label={`Alerts ${verb} per ${per}; arrow keys move between ${per}s`}
-        onKeyDown={onKeyDown}
-        onMouseLeave={() => setShown(null)}
-      >
-        <span className="series-scale" aria-hidden="true">
-          {formatCount(largest)}
-        </span>
-        {periods.map((period, index) => {
-          const name = `${periodLabel(period.key, granularity)}: ${alertsCount(period[series])} ${verb}`;
-          return (
-            <button
-              key={period.key}
-              ref={(element) => {
-                columns.current[index] = element;
-              }}
-              type="button"
-              className="series-column"
-              tabIndex={index === tabStop ? 0 : -1}
-              aria-label={name}
-              title={name}
-              data-key={period.key}
-              data-count={period[series]}
-              onClick={() => onOpen(period.key)}
-              onFocus={() => {
-                setFocusIndex(index);
-                setShown(index);
-              }}
-              onBlur={() => setShown(null)}
-              onMouseEnter={() => setShown(index)}
-            >
-              <span
-                className={`series-bar tone-${tone}`}
-                style={{
-                  height:
-                    largest > 0 && period[series] > 0
-                      ? `${Math.max(2, (period[series] / largest) * 100)}%`
-                      : '0',
-                }}
-              />
-            </button>
-          );
-        })}
-      </div>
-      {showAxis && (
-        <div className="series-axis" aria-hidden="true">
-          {tickIndexes(periods.length).map((index) => {
-            const period = periods[index];
-            if (!period) return null;
-            const edge = index === 0 ? 'start' : index === last ? 'end' : 'middle';
-            return (
-              <span
-                key={period.key}
-                className={`series-tick series-tick-${edge}`}
-                style={
-                  edge === 'middle'
-                    ? { left: `${((index + 0.5) / periods.length) * 100}%` }
-                    : undefined
-                }
-              >
-                {axisLabel(period.key, spansYears)}
-              </span>
-            );
-          })}
-        </div>
-      )}
+      <strong>{periodLabel(shown.key, granularity)}</strong>
+      <span className="series-readout-row tone-accent">
+        <span className="series-swatch" />
+        Created <b>{formatCount(shown.created)}</b>
+      </span>
+      <span className="series-readout-row tone-success">
+        <span className="series-swatch" />
+        Updated <b>{formatCount(shown.updated)}</b>
+      </span>
+    </div>
+  );
+
+  const largest = Math.max(0, ...periods.map((period) => Math.max(period.created, period.updated)));
+  const shared = {
+    periods,
+    granularity,
+    syncKey,
+    largest,
+    onCursor: setCursor,
+    onPointerLeave: showFocused,
+  };
+  return (
+    <div className="series-stack" ref={stack}>
+      <SeriesPlot
+        {...shared}
+        series="created"
+        tone="accent"
+        showDates={false}
+        onOpen={(key) => onOpen('created', key)}
+        overlay={readout}
+        testId="chart-created"
+      />
+      <SeriesPlot
+        {...shared}
+        series="updated"
+        tone="success"
+        showDates
+        onOpen={(key) => onOpen('updated', key)}
+        testId="chart-updated"
+      />
     </div>
   );
 }

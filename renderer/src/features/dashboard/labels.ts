@@ -1,4 +1,5 @@
 import type { RangeBucket } from '../../../../preload/contract';
+import type { TickStep } from './time-series';
 
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
@@ -50,10 +51,19 @@ const monthFormat = new Intl.DateTimeFormat(undefined, {
   year: 'numeric',
   timeZone: 'UTC',
 });
+const shortMonthFormat = new Intl.DateTimeFormat(undefined, { month: 'short', timeZone: 'UTC' });
+const yearFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', timeZone: 'UTC' });
 
-/** Axis label: "5 Jan", or "Jan 2025" when the axis spans years. */
-export function axisLabel(day: string, spansYears: boolean): string {
-  return (spansYears ? monthFormat : dayFormat).format(asDate(day));
+/**
+ * A date axis tick (seconds since 1970, UTC): "5 Jan" when the ticks step in days; "Feb" when
+ * they step in months, with the year where one begins and on the first tick; "2026" for years.
+ */
+export function dateTickLabel(seconds: number, step: TickStep, first: boolean): string {
+  const date = new Date(seconds * 1000);
+  if (step === 'year') return yearFormat.format(date);
+  if (step === 'month')
+    return (first || date.getUTCMonth() === 0 ? monthFormat : shortMonthFormat).format(date);
+  return dayFormat.format(date);
 }
 
 /** "5 Jan 2026" or "Week of 5 Jan 2026". */

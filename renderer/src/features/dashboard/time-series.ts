@@ -34,12 +34,72 @@ export function periods(
   return result.reverse();
 }
 
-/** About `wanted` evenly spaced indexes to label on the axis, always the first and the last. */
-export function tickIndexes(length: number, wanted = 6): number[] {
-  if (length <= wanted) return Array.from({ length }, (_, index) => index);
-  const stride = Math.ceil((length - 1) / (wanted - 1));
+// The chart's time axis counts seconds since 1970 (UTC), as uPlot's time scales do.
+const DAY_S = 86_400;
+const MONTH_S = 30 * DAY_S;
+const YEAR_S = 365 * DAY_S;
+
+/** A period's start (UTC midnight of its day or Monday) on the time axis. */
+export const periodStart = (key: string): number => Date.parse(`${key}T00:00:00Z`) / 1000;
+
+export const periodLength = (granularity: 'day' | 'week'): number =>
+  (granularity === 'week' ? 7 : 1) * DAY_S;
+
+export type TickStep = 'day' | 'month' | 'year';
+
+export const tickStep = (increment: number): TickStep =>
+  increment >= YEAR_S ? 'year' : increment >= MONTH_S ? 'month' : 'day';
+
+/**
+ * What the date axis may step by, smallest first: whole periods (so week ticks stay on Mondays),
+ * then calendar months, then years. Month and year steps are nominal; `dateTicks` places them.
+ */
+export function tickIncrements(granularity: 'day' | 'week'): number[] {
+  const days = granularity === 'week' ? [7, 14] : [1, 2, 7, 14];
+  return [
+    ...days.map((count) => count * DAY_S),
+    ...[1, 2, 3, 6].map((count) => count * MONTH_S),
+    ...[1, 2, 5, 10].map((count) => count * YEAR_S),
+  ];
+}
+
+/**
+ * Where the date axis puts its ticks between `min` and `max`: every `increment` from the first
+ * period while stepping in days, else on the first of a month (quarters from January, years on
+ * round numbers), so a label names a real boundary rather than an arbitrary day.
+ */
+export function dateTicks(first: number, min: number, max: number, increment: number): number[] {
   const ticks: number[] = [];
-  for (let index = 0; index < length - stride / 2; index += stride) ticks.push(index);
-  ticks.push(length - 1);
-  return ticks;
+  if (tickStep(increment) === 'day') {
+    const start = first + Math.ceil((min - first) / increment) * increment;
+    for (let tick = start; tick <= max; tick += increment) ticks.push(tick);
+    return ticks;
+  }
+  const months =
+    tickStep(increment) === 'year'
+      ? Math.round(increment / YEAR_S) * 12
+      : Math.round(increment / MONTH_S);
+  const from = new Date(min * 1000);
+  let month = from.getUTCFullYear() * 12 + from.getUTCMonth();
+  month = Math.ceil(month / months) * months;
+  for (; ; month += months) {
+    const tick = Date.UTC(Math.floor(month / 12), month % 12, 1) / 1000;
+    if (tick > max) return ticks;
+    if (tick >= min) ticks.push(tick);
+  }
+}
+
+/**
+ * The top of the count axis: the first round number at or above the tallest bar (with a little
+ * room) whose half is whole, so the axis reads 0, half and top.
+ */
+export function countTop(largest: number): number {
+  const wanted = Math.max(1, largest) * 1.04;
+  for (let magnitude = 1; ; magnitude *= 10) {
+    const steps = magnitude === 1 ? [2, 4, 6, 8, 10] : [1.2, 1.6, 2, 3, 4, 5, 6, 8, 10];
+    const top = steps
+      .map((step) => Math.round(step * magnitude))
+      .find((candidate) => candidate >= wanted);
+    if (top !== undefined) return top;
+  }
 }

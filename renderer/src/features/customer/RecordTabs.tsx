@@ -19,7 +19,11 @@ export function AlertsTab({ alerts }: { alerts: QueueRow[] }) {
     );
   return (
     <div className="customer-table-wrap">
-      <table className="data-table customer-table" aria-label="Alerts" data-testid="customer-alerts">
+      <table
+        className="data-table customer-table"
+        aria-label="Alerts"
+        data-testid="customer-alerts"
+      >
         <thead>
           <tr>
             <th scope="col">Alert</th>
@@ -123,7 +127,11 @@ export function DocumentsTab({ documents }: { documents: DocumentView[] }) {
     );
   return (
     <div className="customer-table-wrap">
-      <table className="data-table customer-table" aria-label="Documents" data-testid="customer-documents">
+      <table
+        className="data-table customer-table"
+        aria-label="Documents"
+        data-testid="customer-documents"
+      >
         <thead>
           <tr>
             <th scope="col">Name</th>

@@ -52,6 +52,31 @@ test.describe('the app frame', () => {
     await page.keyboard.press('Escape');
   });
 
+  test('while a dialog is open, the screen behind it takes no keys', async ({ page, tenant }) => {
+    expect(tenant.service.sandbox.baseUrl).toMatch(/^http/);
+    await page.getByTestId('nav-queue').click();
+    const first = page.getByTestId('queue-row').first();
+    const alertId = await first.getAttribute('data-alert-id');
+    await first.click();
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe(`#/alert/${alertId}`);
+    // Escape belongs to the shortcut sheet (closing it), not to the alert (back to the queue).
+    await page.keyboard.press('?');
+    await expect(page.getByTestId('shortcut-sheet')).toBeVisible();
+    await page.keyboard.press('c');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('shortcut-sheet')).toBeHidden();
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe(`#/alert/${alertId}`);
+  });
+
+  test('Enter on a sort button sorts; it does not open an alert', async ({ page, tenant }) => {
+    expect(tenant.service.sandbox.baseUrl).toMatch(/^http/);
+    await page.getByTestId('nav-queue').click();
+    await expect(page.getByTestId('queue-row').first()).toBeVisible();
+    await page.getByTestId('sort-score').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#\/queue\?.*sort=score/);
+  });
+
   test('without a profile, CaseDesk opens on the connection screen', async ({ page }) => {
     await expect(page.getByTestId('connection-screen')).toBeVisible();
     await expect(page.locator('.nav-item[aria-current="page"]')).toHaveText(/Connection/);

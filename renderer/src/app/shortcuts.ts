@@ -116,6 +116,8 @@ export function listenForShortcuts(): () => void {
   let pending: { key: string; at: number } | null = null;
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.defaultPrevented || event.isComposing) return;
+    // A modal dialog owns the keyboard (Escape closes it): nothing behind it may act meanwhile.
+    if (document.querySelector('dialog:modal')) return;
     const chord = chordOf(event);
     const typing = inField(event.target);
     const candidates = [chord];

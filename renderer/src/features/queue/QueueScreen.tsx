@@ -28,7 +28,8 @@ const GROUP = 'Queue';
 /** Buttons and links keep Enter for themselves; Enter elsewhere opens the selected alert. */
 function pressesControl(event: KeyboardEvent): boolean {
   const target = event.target;
-  if (!(target instanceof HTMLElement) || target.closest('[role="grid"]')) return false;
+  // The grid itself (and its rows) is where Enter opens; a sort button in its header is a button.
+  if (!(target instanceof HTMLElement) || target.getAttribute('role') === 'grid') return false;
   const control = target.closest('button, a[href], summary, [role="button"]');
   if (control instanceof HTMLElement) {
     control.click();

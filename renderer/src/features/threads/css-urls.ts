@@ -61,5 +61,13 @@ export function rewriteCssUrls(css: string, allowRemote: boolean): RewrittenCss 
         return 'none';
       },
     );
+  // Fail closed: whatever loader the patterns above did not consume (an unclosed `url(` at the end,
+  // nested brackets in image-set) means CSS this code does not understand, so none of it is kept.
+  const unexplained = decodeEscapes(rewritten).replace(
+    URL_FUNCTION,
+    (match, double, single, bare) =>
+      judgeResourceUrl(String(double ?? single ?? bare ?? ''), allowRemote) === 'keep' ? '' : match,
+  );
+  if (loaders(unexplained) > 0) return { css: '', blocked: blocked + 1 };
   return { css: rewritten, blocked };
 }

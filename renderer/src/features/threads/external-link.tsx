@@ -8,6 +8,18 @@ async function openExternal(url: string): Promise<void> {
   if (!result.handled) window.open(result.url, '_blank', 'noopener');
 }
 
+/**
+ * The address as the browser will use it: direction-changing and other non-ASCII characters
+ * percent-encoded, the host in its ASCII form, so what is shown is what opens.
+ */
+function canonical(url: string): string {
+  try {
+    return new URL(url).href;
+  } catch {
+    return url;
+  }
+}
+
 function targetParts(url: string): { scheme: string; host: string } | null {
   try {
     const parsed = new URL(url);
@@ -91,7 +103,7 @@ export function useExternalLinks(): {
   return {
     request: (url, text = '') => {
       setError(null);
-      setPending({ url, text });
+      setPending({ url: canonical(url), text });
     },
     dialog,
   };

@@ -3,13 +3,15 @@ import { queueFacets } from '../cache/queue-facets';
 import { queueWindow } from '../cache/queue-window';
 import type { Logger } from '../log';
 import { createSavedViews } from '../views/saved-views';
+import { readSnapshot } from '../cache/read-snapshot';
 import type { WorkspaceManager } from '../workspace/workspace-manager';
 import type { DomainHandlers } from './handlers';
 
 export function createQueueHandlers(workspaces: WorkspaceManager): DomainHandlers<'queue'> {
   return {
-    window: async (query) => queueWindow((await workspaces.require()).db, query),
-    facets: async () => queueFacets((await workspaces.require()).db),
+    window: async (query) =>
+      readSnapshot((await workspaces.require()).db, (db) => queueWindow(db, query)),
+    facets: async () => readSnapshot((await workspaces.require()).db, queueFacets),
   };
 }
 
@@ -27,6 +29,7 @@ export function createViewsHandlers(
 
 export function createDashboardHandlers(workspaces: WorkspaceManager): DomainHandlers<'dashboard'> {
   return {
-    summary: async () => dashboardSummary((await workspaces.require()).db, Date.now()),
+    summary: async () =>
+      readSnapshot((await workspaces.require()).db, (db) => dashboardSummary(db, Date.now())),
   };
 }

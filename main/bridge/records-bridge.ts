@@ -2,6 +2,7 @@ import { alertView } from '../cache/alert-view';
 import { customer360 } from '../cache/customer-360';
 import { threadFacets, threadPage } from '../cache/thread-queries';
 import { threadView } from '../cache/thread-view';
+import { readSnapshot } from '../cache/read-snapshot';
 import type { WorkspaceManager } from '../workspace/workspace-manager';
 import type { DomainHandlers } from './handlers';
 
@@ -10,20 +11,23 @@ import type { DomainHandlers } from './handlers';
 
 export function createAlertsHandlers(workspaces: WorkspaceManager): DomainHandlers<'alerts'> {
   return {
-    get: async ({ id }) => alertView((await workspaces.require()).db, id),
+    get: async ({ id }) => readSnapshot((await workspaces.require()).db, (db) => alertView(db, id)),
   };
 }
 
 export function createCustomersHandlers(workspaces: WorkspaceManager): DomainHandlers<'customers'> {
   return {
-    get: async ({ externalId }) => customer360((await workspaces.require()).db, externalId),
+    get: async ({ externalId }) =>
+      readSnapshot((await workspaces.require()).db, (db) => customer360(db, externalId)),
   };
 }
 
 export function createThreadsHandlers(workspaces: WorkspaceManager): DomainHandlers<'threads'> {
   return {
-    list: async (query) => threadPage((await workspaces.require()).db, query),
-    get: async ({ id }) => threadView((await workspaces.require()).db, id),
-    facets: async () => threadFacets((await workspaces.require()).db),
+    list: async (query) =>
+      readSnapshot((await workspaces.require()).db, (db) => threadPage(db, query)),
+    get: async ({ id }) =>
+      readSnapshot((await workspaces.require()).db, (db) => threadView(db, id)),
+    facets: async () => readSnapshot((await workspaces.require()).db, threadFacets),
   };
 }

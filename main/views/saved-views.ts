@@ -19,8 +19,11 @@ const StoredView = z.object({
   updatedAt: z.string(),
 });
 
-const ViewsFile = z.object({ version: z.literal(1), views: z.array(StoredView) });
+// Each view is read on its own: one that no longer fits (a hand edit, a filter a later version
+// dropped) is left out of the list but kept in the file, and the others still show.
+const ViewsFile = z.object({ version: z.literal(1), views: z.array(z.unknown()) });
 type ViewsFile = z.infer<typeof ViewsFile>;
+type StoredView = z.infer<typeof StoredView>;
 
 const empty = (): ViewsFile => ({ version: 1, views: [] });
 
@@ -55,7 +58,23 @@ export function createSavedViews(deps: { logger: Logger; now?: () => Date }): Sa
     );
     return next;
   };
-  const read = (path: string) => readJsonFile(path, ViewsFile, empty, deps.logger);
+  const read = async (path: string) => {
+    const file = await readJsonFile(path, ViewsFile, empty, deps.logger);
+    const views: StoredView[] = [];
+    const unreadable: unknown[] = [];
+    for (const entry of file.views) {
+      const parsed = StoredView.safeParse(entry);
+      if (parsed.success) views.push(parsed.data);
+      else unreadable.push(entry);
+    }
+    if (unreadable.length)
+      deps.logger.warn(
+        `${path}: ${unreadable.length} saved view(s) could not be read; kept, not listed`,
+      );
+    return { views, unreadable };
+  };
+  const write = (path: string, views: StoredView[], unreadable: unknown[]) =>
+    writeJsonFile(path, { version: 1, views: [...views, ...unreadable] } satisfies ViewsFile);
 
   return {
     list: (folder) => {
@@ -83,7 +102,7 @@ export function createSavedViews(deps: { logger: Logger; now?: () => Date }): Sa
         const views = input.id
           ? file.views.map((view) => (view.id === input.id ? saved : view))
           : [...file.views, saved];
-        await writeJsonFile(path, { version: 1, views } satisfies ViewsFile);
+        await write(path, views, file.unreadable);
         return saved;
       });
     },
@@ -94,8 +113,7 @@ export function createSavedViews(deps: { logger: Logger; now?: () => Date }): Sa
         const file = await read(path);
         const views = file.views.filter((view) => view.id !== id);
         // Removing a view already gone (another window, a double click) is no error.
-        if (views.length !== file.views.length)
-          await writeJsonFile(path, { version: 1, views } satisfies ViewsFile);
+        if (views.length !== file.views.length) await write(path, views, file.unreadable);
         return byName(views);
       });
     },

@@ -120,7 +120,7 @@ describe('saved views of the queue', () => {
 
   it.each([
     ['not JSON', '{"version": 1, "views": ['],
-    ['the wrong shape', '{"version": 1, "views": [{"id": "x", "name": ""}]}'],
+    ['the wrong shape', '{"version": 1, "views": {"id": "x"}}'],
     ['from a newer CaseDesk', '{"version": 2, "views": []}'],
   ])('moves a file that is %s aside, says so, and starts over', async (_what, text) => {
     const path = join(temp.path, VIEWS_FILE);
@@ -134,6 +134,24 @@ describe('saved views of the queue', () => {
     expect(warnings.join('\n')).toMatch(/moved aside/);
     await views.save(temp.path, input({ name: 'Fresh' }));
     expect((await views.list(temp.path)).map((view) => view.name)).toEqual(['Fresh']);
+  });
+
+  it('a view that no longer reads is left out, not lost, and the others still show', async () => {
+    const kept = await views.save(temp.path, input({ name: 'Open PEP', filter: { states: [2] } }));
+    const path = join(temp.path, VIEWS_FILE);
+    const file = JSON.parse(readFileSync(path, 'utf8')) as { version: number; views: unknown[] };
+    const odd = { id: 'not-a-uuid', name: 'Hand edited', filter: { states: [9] }, sort };
+    writeFileSync(path, JSON.stringify({ ...file, views: [...file.views, odd] }));
+
+    expect(await views.list(temp.path)).toEqual([kept]);
+    expect(warnings.join('\n')).toMatch(/1 saved view\(s\) could not be read/);
+    await views.save(temp.path, input({ name: 'New only' }));
+    const after = JSON.parse(readFileSync(path, 'utf8')) as { views: unknown[] };
+    expect(after.views).toContainEqual(odd);
+    expect((await views.list(temp.path)).map((view) => view.name)).toEqual([
+      'New only',
+      'Open PEP',
+    ]);
   });
 
   it('loses no save when several arrive at once, and leaves no temporary file', async () => {

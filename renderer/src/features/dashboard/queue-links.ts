@@ -43,10 +43,11 @@ export function updatedFilter(key: string, granularity: 'day' | 'week'): QueueFi
  * old, so the bucket holds creation days from `today − (to − 1)` through `today − from`.
  */
 export function openAgeFilter(bucket: RangeBucket, today = utcToday()): QueueFilterInput {
-  const filter: QueueFilterInput = {
-    states: openStates(),
-    createdTo: addDays(today, -bucket.from),
-  };
+  // The youngest bucket also holds alerts dated after today (a clock ahead of ours): no upper day.
+  const filter: QueueFilterInput =
+    bucket.from === 0
+      ? { states: openStates() }
+      : { states: openStates(), createdTo: addDays(today, -bucket.from) };
   if (bucket.to !== null) filter.createdFrom = addDays(today, -(bucket.to - 1));
   return filter;
 }

@@ -293,13 +293,14 @@ test.describe('customer 360', () => {
     const externalId = await pickCustomer(tenant);
     const customerPage = new CustomerPage(page);
     await customerPage.open(externalId);
-    const name = await customerPage.title.textContent();
     const view = await bridge<Customer360>(page, 'customers.get', { externalId });
+    const name = view.identity.name;
+    await expect(customerPage.title).toHaveText(name);
 
     await tenant.stop();
     await page.reload();
     await expect(page.locator('html[data-app-state="ready"]')).toBeAttached();
-    await expect(customerPage.title).toHaveText(name ?? '');
+    await expect(customerPage.title).toHaveText(name);
     await expect(customerPage.fields.first()).toBeVisible();
     await customerPage.tab('timeline').click();
     await expect(customerPage.timelineEvents).toHaveCount(view.timeline.length);

@@ -401,6 +401,24 @@ test.describe('alert queue', () => {
     );
   });
 
+  test('when a new filter cannot be read, the old rows go and Enter opens nothing', async ({
+    page,
+    tenant: _tenant,
+  }) => {
+    const queue = new QueuePage(page);
+    await queue.open();
+    await expect(queue.rows.first()).toBeVisible();
+    await page.route('**/bridge/queue.window', async (route) => {
+      const body = { ok: false, error: { code: 'unavailable', message: 'The cache is busy.' } };
+      await route.fulfill({ contentType: 'application/json', body: JSON.stringify(body) });
+    });
+    await queue.stateChip(2).click();
+    await expect(page.getByTestId('error')).toContainText('The cache is busy.');
+    await expect(queue.rows).toHaveCount(0);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#\/queue/);
+  });
+
   test('the queue and an alert still show offline', async ({ page, tenant }) => {
     const queue = new QueuePage(page);
     await queue.open();

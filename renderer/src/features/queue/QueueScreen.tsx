@@ -149,6 +149,8 @@ export function QueueScreen({ route }: { route: Extract<Route, { screen: 'queue'
     tableRef.current?.scrollToIndex(next);
   };
   const open = (index: number) => {
+    // Until the new filter's first rows arrive, the rows shown are the previous filter's.
+    if (windows.pending) return;
     const row = rowAt(index);
     if (!row) return;
     setSelection({ index, id: row.id });

@@ -163,6 +163,13 @@ export function useQueueWindows(
         (error: unknown) => {
           if (generation !== s.generation) return;
           s.loading.delete(page);
+          if (s.replacing) {
+            // The new query failed at its first read: the previous query's rows must not stay on
+            // screen under the new filters, where Enter could open one of them.
+            s.pages.clear();
+            s.stale.clear();
+            s.replacing = false;
+          }
           setSnapshot((previous) => ({
             ...previous,
             key: s.key,

@@ -51,6 +51,10 @@ const day = (iso: string) => iso.slice(0, 10);
 // ---------------------------------------------------------------------------------------------
 // Hostile mail, written into the tenant as the service would hold it.
 
+/** A 1×1 image inline: its comma is part of its URL, not a break between srcset candidates. */
+const INLINE_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
 const HOSTILE_HTML = `<html><head>
 <base href="https://base.evil.example/">
 <meta http-equiv="refresh" content="0;url=https://redirect.evil.example/">
@@ -62,6 +66,7 @@ const HOSTILE_HTML = `<html><head>
 <img src="https://img.evil.example/pixel.gif" onerror="alert('onerror')" width="40" height="20" alt="pixel">
 <img src="cid:part1" onerror="document.body.dataset.pwned='onerror'">
 <img srcset="https://srcset.evil.example/a.png 1x, https://srcset.evil.example/b.png 2x" alt="set">
+<img srcset="${INLINE_PNG} 1x,https://srcset.evil.example/c.png 2x" alt="inline set">
 <div style="background-image:url('https://inline.evil.example/bg.png')">Styled block</div>
 <table background="https://table.evil.example/bg.png"><tr><td>Table cell</td></tr></table>
 <a href="javascript:alert('js-link')">Open your statement</a>
@@ -77,8 +82,11 @@ const HOSTILE_HTML = `<html><head>
 const OTHER_HTML =
   '<p>Second message. CASEDESK-OTHER-TEXT</p><img src="https://other.evil.example/b.png" alt="other">';
 
-/** Remote references the hostile mail carries that a user may choose to load. */
-const HOSTILE_REMOTE_IMAGES = 8;
+/**
+ * Remote images the hostile mail carries that "Load remote content" would load: the <img> src, three
+ * srcset candidates and the table background. Its CSS is not among them: mail CSS never applies.
+ */
+const HOSTILE_REMOTE_IMAGES = 5;
 
 function attachment(id: string, name: string, safe: boolean | null): AttachmentMeta {
   return {
@@ -363,6 +371,7 @@ test.describe('thread', () => {
     const seen = await watch(page, context);
     const { threadId } = await hostileThread(page, tenant);
     const thread = new ThreadPage(page);
+    await thread.watchShadowRoots();
     await thread.open(threadId);
 
     const hostile = thread.message('msg-hostile');
@@ -381,6 +390,27 @@ test.describe('thread', () => {
     );
     expect(srcdoc).toContain("default-src 'none'");
     expect(srcdoc).not.toContain('evil.example');
+    // The inline image of a srcset survives whole, and shows.
+    expect(srcdoc).toContain(`srcset="${INLINE_PNG} 1x"`);
+    await expect
+      .poll(() =>
+        thread
+          .body(hostile)
+          .locator('img[alt="inline set"]')
+          .evaluate((image: HTMLImageElement) => image.naturalWidth),
+      )
+      .toBe(1);
+    // The frame keeps the mail's own styling as cleaned (its inherited policy decides on it)...
+    expect(srcdoc).toContain('<style>body{background:none}');
+    expect(srcdoc).toContain('style="background-image:none"');
+    // ...while the copy laid out in the app document to size the frame carries none of it.
+    const measured = (await thread.shadowRoots()).filter((root) =>
+      root.text.includes('CASEDESK-SAFE-TEXT'),
+    );
+    expect(measured.length).toBeGreaterThan(0);
+    expect(measured.map(({ styles, styled }) => ({ styles, styled }))).toEqual(
+      measured.map(() => ({ styles: 0, styled: 0 })),
+    );
 
     // Nothing ran, in the frame or in the app.
     await expect(thread.body(hostile).locator('body')).not.toHaveAttribute('data-pwned', /.*/);
@@ -468,6 +498,8 @@ test.describe('thread', () => {
       'redirect.evil.example',
       'css.evil.example',
       'import.evil.example',
+      'bg.evil.example',
+      'inline.evil.example',
       'frame.evil.example',
       'form.evil.example',
       'object.evil.example',

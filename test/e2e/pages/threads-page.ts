@@ -107,4 +107,35 @@ export class ThreadPage {
   get linkConfirm(): Locator {
     return this.page.getByTestId('link-confirm');
   }
+
+  /**
+   * From now on, keeps the shadow roots the app makes (the hidden copies that size message frames
+   * are closed to the page otherwise).
+   */
+  async watchShadowRoots(): Promise<void> {
+    await this.page.evaluate(() => {
+      const roots: ShadowRoot[] = [];
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- called with its element below
+      const attach = Element.prototype.attachShadow;
+      Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit) {
+        const root = attach.call(this, init);
+        roots.push(root);
+        return root;
+      };
+      Object.assign(window, { casedeskShadowRoots: roots });
+    });
+  }
+
+  /** The shadow roots seen since `watchShadowRoots`: their text, <style> elements and style="". */
+  async shadowRoots(): Promise<Array<{ text: string; styles: number; styled: number }>> {
+    return this.page.evaluate(() => {
+      const roots =
+        (window as Window & { casedeskShadowRoots?: ShadowRoot[] }).casedeskShadowRoots ?? [];
+      return roots.map((root) => ({
+        text: root.textContent,
+        styles: root.querySelectorAll('style').length,
+        styled: root.querySelectorAll('[style]').length,
+      }));
+    });
+  }
 }

@@ -21,7 +21,9 @@ describe('the content security policy', () => {
   it('lets mail frames block remote content on their own until the user asks', () => {
     expect(framePolicy(false)).toContain("default-src 'none'");
     expect(framePolicy(false)).not.toContain('https:');
-    expect(framePolicy(true)).toContain('https:');
+    expect(framePolicy(true)).toContain('img-src data: https:');
     expect(framePolicy(true)).not.toContain('http:');
+    // Only images: mail CSS never applies, so consent lets no stylesheet load from elsewhere.
+    expect(framePolicy(true)).toContain("style-src 'unsafe-inline';");
   });
 });

@@ -15,12 +15,15 @@ export const FRAME_CSS = `:root { color-scheme: light; } html { background: Canv
 /** The same look where the body is measured outside the frame (in a shadow root). */
 export const MEASURE_CSS = `:host { all: initial; display: block; box-sizing: border-box; ${BODY} } ${CONTENT}`;
 
+/**
+ * Only images are ever remote: the inherited app policy applies no style but the frame's own
+ * (allowed here as inline), so mail CSS loads nothing with or without consent.
+ */
 export function framePolicy(allowRemote: boolean): string {
-  const remote = allowRemote ? ' https:' : '';
   return [
     "default-src 'none'",
-    `style-src 'unsafe-inline'${remote}`,
-    `img-src data:${remote}`,
+    "style-src 'unsafe-inline'",
+    `img-src data:${allowRemote ? ' https:' : ''}`,
     "base-uri 'none'",
     "form-action 'none'",
   ].join('; ');

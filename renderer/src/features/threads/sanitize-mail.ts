@@ -1,5 +1,6 @@
 import DOMPurify, { type Config } from 'dompurify';
 import { judgeResourceUrl, rewriteCssUrls } from './css-urls';
+import { filterSrcset } from './srcset';
 
 // A message body is untrusted HTML from anyone who can send mail to the team. It is cleaned here,
 // then shown in a sandboxed frame without scripts (MessageFrame): two independent walls.
@@ -15,7 +16,11 @@ export interface SanitizedMail {
   /** Body markup for the frame: no scripts, handlers, forms, frames, or links that navigate. */
   html: string;
   links: MailLink[];
-  /** Remote images and CSS resources left out (tracking pixels among them). */
+  /**
+   * Remote images left out (tracking pixels among them): what "Load remote content" loads, or with
+   * `allowRemote`, the insecure ones it still does not. Mail CSS is not counted: it never loads
+   * anything remote.
+   */
   remoteBlocked: number;
   /** Scripts, event handlers, javascript: links, forms, frames and the like that were removed. */
   activeRemoved: number;
@@ -96,23 +101,9 @@ function plainTextMail(body: string): SanitizedMail {
   };
 }
 
-function filterSrcset(srcset: string, allowRemote: boolean): { kept: string; blocked: number } {
-  let blocked = 0;
-  const kept = srcset
-    .split(',')
-    .map((candidate) => candidate.trim())
-    .filter((candidate) => {
-      const verdict = judgeResourceUrl(candidate.split(/\s+/)[0] ?? '', allowRemote);
-      if (verdict === 'blocked-remote') blocked += 1;
-      return verdict === 'keep';
-    });
-  return { kept: kept.join(', '), blocked };
-}
-
 /**
  * Cleans a message body for display. With `allowRemote` (the user asked for this message's remote
- * content), https images and styles stay; everything else that loads from elsewhere is removed and
- * counted.
+ * content), https images stay; every other image from elsewhere is removed and counted.
  */
 export function sanitizeMail(body: string, allowRemote: boolean): SanitizedMail {
   if (!looksLikeHtml(body)) return plainTextMail(body);
@@ -132,41 +123,37 @@ export function sanitizeMail(body: string, allowRemote: boolean): SanitizedMail 
     element.removeAttribute(attribute);
   };
 
+  // Mail CSS never applies in the frame (it inherits the app's policy, which allows only the
+  // frame's own stylesheet), so "Load remote content" does not offer what it would load; its remote
+  // references are removed all the same, should that policy ever change.
   purifier.addHook('uponSanitizeElement', (node, data) => {
-    // A remote stylesheet is a remote load like an image (and removed with the other <link>s).
-    if (data.tagName === 'link' && node.nodeType === ELEMENT_NODE) {
-      const href = (node as Element).getAttribute('href');
-      if (href !== null && judgeResourceUrl(href, false) === 'blocked-remote') remoteBlocked += 1;
-    }
-    if (data.tagName === 'style' && node.textContent) {
-      const rewritten = rewriteCssUrls(node.textContent, allowRemote);
-      remoteBlocked += rewritten.blocked;
-      node.textContent = rewritten.css;
-    }
+    if (data.tagName === 'style' && node.textContent)
+      node.textContent = rewriteCssUrls(node.textContent, false).css;
   });
 
-  purifier.addHook('uponSanitizeAttribute', (_node, data) => {
+  purifier.addHook('uponSanitizeAttribute', (element, data) => {
     // eslint-disable-next-line no-control-regex
     if (data.attrName === 'href' && SCRIPT_URL.test(data.attrValue.replace(/[\u0000-\u0020]/g, '')))
       scriptLinks += 1;
+    if (data.attrName === 'srcset') {
+      // Judged here, candidate by candidate: the purifier's own check reads one URL per attribute
+      // and would drop a srcset that starts with an inline image. What is kept is only data
+      // images and allowed https, so the purifier is told to keep it as written.
+      const filtered = filterSrcset(data.attrValue, allowRemote);
+      remoteBlocked += filtered.blocked;
+      data.attrValue = filtered.kept;
+      if (filtered.kept) {
+        element.setAttribute('srcset', filtered.kept);
+        data.forceKeepAttr = true;
+      } else data.keepAttr = false;
+    }
   });
 
   purifier.addHook('afterSanitizeAttributes', (element) => {
     resource(element, 'src');
     resource(element, 'background');
-    const srcset = element.getAttribute('srcset');
-    if (srcset !== null) {
-      const filtered = filterSrcset(srcset, allowRemote);
-      remoteBlocked += filtered.blocked;
-      if (filtered.kept) element.setAttribute('srcset', filtered.kept);
-      else element.removeAttribute('srcset');
-    }
     const style = element.getAttribute('style');
-    if (style !== null) {
-      const rewritten = rewriteCssUrls(style, allowRemote);
-      remoteBlocked += rewritten.blocked;
-      element.setAttribute('style', rewritten.css);
-    }
+    if (style !== null) element.setAttribute('style', rewriteCssUrls(style, false).css);
     const href = element.getAttribute('href');
     if (href !== null) {
       element.removeAttribute('href');

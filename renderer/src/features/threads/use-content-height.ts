@@ -7,6 +7,21 @@ const MAX_HEIGHT = 6000;
 let measureSheet: CSSStyleSheet | null = null;
 
 /**
+ * `body` as laid out in the app document, without the mail's <style> elements and style
+ * attributes: mail CSS must never reach the app (a `:host` rule could restyle the measuring box).
+ * The frame applies none of it either (its inherited policy allows only its own stylesheet), so
+ * the height stays the frame's. Parsed in a template, whose inert document applies nothing.
+ */
+function measuringCopy(body: string): DocumentFragment {
+  const template = document.createElement('template');
+  template.innerHTML = body;
+  const copy = template.content;
+  for (const style of copy.querySelectorAll('style')) style.remove();
+  for (const styled of copy.querySelectorAll('[style]')) styled.removeAttribute('style');
+  return copy;
+}
+
+/**
  * The height a sanitized body takes at the width of `container`. A frame without scripts cannot
  * report its own height and the app may not read into it, so the same markup is laid out in a
  * hidden, inert shadow root here (never with remote resources: `body` is the blocked variant).
@@ -28,7 +43,7 @@ export function useContentHeight(container: RefObject<HTMLElement | null>, body:
       return sheet;
     })();
     shadow.adoptedStyleSheets = [measureSheet];
-    shadow.innerHTML = body;
+    shadow.append(measuringCopy(body));
     document.body.appendChild(host);
 
     const measure = () => {

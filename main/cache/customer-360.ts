@@ -14,9 +14,7 @@ import { customerIdentity, type CustomerRecordRow } from './customer-identity';
 import {
   asArray,
   asObject,
-  displayText,
   isoOrNull,
-  listValues,
   numberOrNull,
   optionalText,
   parseObject,
@@ -24,6 +22,7 @@ import {
   type JsonObject,
 } from './json-fields';
 import type { CacheDb } from './open-cache';
+import { CREATED_MS, documentView, type DocumentRow } from './document-queries';
 import { PARENT_OF_RAW } from './migrations/003-threads';
 import { threadRows } from './thread-queries';
 
@@ -188,46 +187,15 @@ function timeline(db: CacheDb, externalId: string): TimelineEventView[] {
   });
 }
 
-/**
- * A document's created_at is an integer the spec gives no unit for; the service's document search
- * takes Unix seconds. A value too large for seconds is read as milliseconds.
- */
-const documentTime = (value: number): string | null =>
-  isoOrNull(value > 100_000_000_000 ? value : value * 1000);
-
 function documents(db: CacheDb, externalId: string): DocumentView[] {
   return (
     db
       .prepare(
         `SELECT id, customer_external_id, display_name, file_name, file_type, created_at, tags, raw
-         FROM documents WHERE customer_external_id = ? ORDER BY created_at DESC, id`,
+         FROM documents WHERE customer_external_id = ? ORDER BY ${CREATED_MS} DESC, id`,
       )
-      .all(externalId) as Array<{
-      id: string;
-      customer_external_id: string;
-      display_name: string;
-      file_name: string;
-      file_type: string;
-      created_at: number;
-      tags: string;
-      raw: string;
-    }>
-  ).map((row) => {
-    const document = parseObject(row.raw) ?? {};
-    return {
-      id: row.id,
-      customerExternalId: row.customer_external_id,
-      displayName: row.display_name,
-      fileName: row.file_name,
-      fileType: row.file_type,
-      fileMime: text(document.file_mime),
-      fileSize: numberOrNull(document.file_size) ?? 0,
-      source: displayText(document.file_source),
-      fileUrl: text(document.file_url),
-      createdAt: documentTime(row.created_at),
-      tags: listValues(row.tags),
-    };
-  });
+      .all(externalId) as DocumentRow[]
+  ).map(documentView);
 }
 
 function pressReports(db: CacheDb, externalId: string): PressReportView[] {

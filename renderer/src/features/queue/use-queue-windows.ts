@@ -65,6 +65,14 @@ interface Snapshot {
 
 const pageOf = (index: number) => Math.floor(index / PAGE_SIZE);
 
+/** Drops the pages kept from the previous query once the new one has answered. */
+function forgetPreviousQuery(pages: Pages): void {
+  if (!pages.replacing) return;
+  pages.pages.clear();
+  pages.stale.clear();
+  pages.replacing = false;
+}
+
 /**
  * The filtered, sorted queue as a sparse list: pages of `queue.window` read as the viewport
  * moves, all dropped when the query changes, re-read in place when a sync changes the cache.
@@ -136,11 +144,7 @@ export function useQueueWindows(
         (window: QueueWindow) => {
           if (generation !== s.generation) return;
           s.loading.delete(page);
-          if (s.replacing) {
-            s.pages.clear();
-            s.stale.clear();
-            s.replacing = false;
-          }
+          forgetPreviousQuery(s);
           s.pages.set(page, window.rows);
           s.stale.delete(page);
           prune();
@@ -163,13 +167,9 @@ export function useQueueWindows(
         (error: unknown) => {
           if (generation !== s.generation) return;
           s.loading.delete(page);
-          if (s.replacing) {
-            // The new query failed at its first read: the previous query's rows must not stay on
-            // screen under the new filters, where Enter could open one of them.
-            s.pages.clear();
-            s.stale.clear();
-            s.replacing = false;
-          }
+          // Failed or not, the new query's first answer ends the previous query's rows: they must
+          // not stay on screen under the new filters, where Enter could open one of them.
+          forgetPreviousQuery(s);
           setSnapshot((previous) => ({
             ...previous,
             key: s.key,

@@ -34,7 +34,8 @@ interface DashboardData {
 async function readDashboard(): Promise<DashboardData> {
   const [summary, high] = await Promise.all([
     unwrap(api.dashboard.summary()),
-    unwrap(api.cache.alerts({ states: openStates(), scoreFrom: HIGH_SCORE, limit: 1 })),
+    // The queue's own count, so the tile says exactly what the queue it opens will hold.
+    unwrap(api.queue.window({ filter: { states: openStates(), scoreFrom: HIGH_SCORE }, limit: 1 })),
   ]);
   return { summary, highOpen: high.total };
 }

@@ -16,6 +16,13 @@ import {
   createCustomersHandlers,
   createThreadsHandlers,
 } from './bridge/records-bridge';
+import { createDocumentsHandlers, createUploadsHandlers } from './bridge/documents-bridge';
+import {
+  createDownloadsHandlers,
+  createSettingsHandlers,
+  type DesktopFileActions,
+} from './bridge/downloads-bridge';
+import { createProfileSettings } from './settings/profile-settings';
 import {
   createCacheHandlers,
   createOutboxHandlers,
@@ -41,6 +48,8 @@ export interface CoreOptions {
   cipher: TokenCipher | null;
   /** Opens a validated https:/mailto: link with the operating system (Electron's shell). */
   openExternal: ((url: string) => Promise<void>) | null;
+  /** The system folder picker and file manager, where the runtime has them (Electron). */
+  desktop?: DesktopFileActions;
   /** Where network calls go; tests point it anywhere. */
   network?: Dispatcher;
   /** The embedded sandbox tenant offered as the built-in "Sandbox" profile; null for none. */
@@ -93,6 +102,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     intervalMs: options.syncIntervalMs ?? 5 * 60_000,
     syncWorkerPath: options.syncWorkerPath ?? null,
   });
+  const settings = createProfileSettings({ logger });
   const dispatch = createDispatcher({
     secrets,
     logger,
@@ -116,6 +126,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       alerts: createAlertsHandlers(workspaces),
       customers: createCustomersHandlers(workspaces),
       threads: createThreadsHandlers(workspaces),
+      documents: createDocumentsHandlers(workspaces),
+      uploads: createUploadsHandlers(workspaces),
+      downloads: createDownloadsHandlers(
+        workspaces,
+        settings,
+        options.desktop ?? { chooseFolder: null, showInFolder: null },
+      ),
+      settings: createSettingsHandlers(workspaces, settings),
     },
   });
   return {

@@ -1,4 +1,4 @@
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import type {
   ApiMethod,
   ApiSubscription,
@@ -93,6 +93,41 @@ export const casedesk = {
   dashboard: {
     summary: call('dashboard.summary'),
   },
+  documents: {
+    search: call('documents.search'),
+    facets: call('documents.facets'),
+    update: call('documents.update'),
+    remove: call('documents.remove'),
+  },
+  uploads: {
+    inspect: call('uploads.inspect'),
+    file: call('uploads.file'),
+    onProgress: subscribe('uploads.progress'),
+  },
+  downloads: {
+    start: call('downloads.start'),
+    list: call('downloads.list'),
+    cancel: call('downloads.cancel'),
+    showInFolder: call('downloads.showInFolder'),
+    chooseFolder: call('downloads.chooseFolder'),
+    onChanged: subscribe('downloads.changed'),
+  },
+  settings: {
+    get: call('settings.get'),
+    save: call('settings.save'),
+  },
 } satisfies CasedeskApi;
 
+/**
+ * A dropped file's path, for uploads.inspect/uploads.file: the renderer never reads file contents,
+ * main opens the file itself. Empty for anything that is not a file on disk.
+ */
+export const casedeskFiles = {
+  pathForFile(file: unknown): string {
+    if (!(file instanceof File)) throw new TypeError('pathForFile takes a dropped File');
+    return webUtils.getPathForFile(file);
+  },
+};
+
 contextBridge.exposeInMainWorld('casedesk', casedesk);
+contextBridge.exposeInMainWorld('casedeskFiles', casedeskFiles);

@@ -14,6 +14,14 @@ import {
   viewsMethods,
 } from './review';
 import type { Result } from './result';
+import {
+  documentsMethods,
+  downloadsMethods,
+  settingsMethods,
+  uploadsMethods,
+  type DownloadsEvents,
+  type UploadsEvents,
+} from './files';
 
 export * from './app';
 export * from './cache';
@@ -23,6 +31,7 @@ export * from './define';
 export * from './profiles';
 export * from './result';
 export * from './review';
+export * from './files';
 
 /** Every bridge method, by domain. Main parses inputs with it; the renderer gets its types. */
 export const contract = {
@@ -37,6 +46,10 @@ export const contract = {
   customers: customersMethods,
   threads: threadsMethods,
   dashboard: dashboardMethods,
+  documents: documentsMethods,
+  uploads: uploadsMethods,
+  downloads: downloadsMethods,
+  settings: settingsMethods,
 };
 
 export type Contract = typeof contract;
@@ -54,7 +67,12 @@ export type MethodOf<N extends MethodName> = N extends `${infer D extends Domain
   : never;
 
 /** Events main pushes, `domain.event` to payload. */
-export type EventMap = ProfilesEvents & SyncEvents & OutboxEvents & CacheEvents;
+export type EventMap = ProfilesEvents &
+  SyncEvents &
+  OutboxEvents &
+  CacheEvents &
+  UploadsEvents &
+  DownloadsEvents;
 export type EventName = keyof EventMap;
 
 export type Unsubscribe = () => void;
@@ -91,6 +109,8 @@ export const eventNames = [
   'sync.status',
   'outbox.changed',
   'cache.changed',
+  'uploads.progress',
+  'downloads.changed',
 ] as const satisfies readonly EventName[];
 type MissingEvent = Exclude<EventName, (typeof eventNames)[number]>;
 // Fails to compile when an event is added to EventMap but not to eventNames.

@@ -7,6 +7,8 @@ import { AppFrame } from './components/AppFrame';
 import { AlertScreen } from './features/alert/AlertScreen';
 import { CustomerScreen } from './features/customer/CustomerScreen';
 import { DashboardScreen } from './features/dashboard/DashboardScreen';
+import { DocumentsScreen } from './features/documents/DocumentsScreen';
+import { OutboxScreen } from './features/outbox/OutboxScreen';
 import { ConnectionScreen } from './features/profiles/ConnectionScreen';
 import { useProfiles } from './features/profiles/store';
 import { QueueScreen } from './features/queue/QueueScreen';
@@ -33,6 +35,10 @@ function CurrentScreen({ route }: { route: Route }) {
       return <ThreadsScreen />;
     case 'thread':
       return <ThreadScreen key={route.id} id={route.id} />;
+    case 'documents':
+      return <DocumentsScreen route={route} />;
+    case 'outbox':
+      return <OutboxScreen />;
     case 'connection':
       return <ConnectionScreen />;
   }
@@ -89,6 +95,18 @@ export function App() {
       description: 'Go to threads',
       group: 'Go to',
       run: () => navigate({ screen: 'threads' }),
+    },
+    {
+      keys: 'g f',
+      description: 'Go to documents (files)',
+      group: 'Go to',
+      run: () => navigate({ screen: 'documents' }),
+    },
+    {
+      keys: 'g o',
+      description: 'Go to the outbox',
+      group: 'Go to',
+      run: () => navigate({ screen: 'outbox' }),
     },
     {
       keys: 'g p',

@@ -253,6 +253,51 @@ describe('browser host', () => {
     expect((await record('threads.list', { filter: { status: 1 }, limit: 5 })).ok).toBe(true);
     expect((await record('threads.get', { id: 'no-such-thread' })).value).toBeNull();
     expect((await record('threads.facets', undefined)).ok).toBe(true);
+    expect(
+      (await record('documents.search', { filter: { customerExternalId: 'no-such-customer' } }))
+        .value,
+    ).toEqual({ total: 0, offset: 0, rows: [], pendingUploads: [] });
+    expect((await record('documents.facets', undefined)).ok).toBe(true);
+    expect(
+      (await record('documents.update', { id: 'no-such-document', displayName: 'Passport' })).error
+        ?.code,
+    ).toBe('not_found');
+    expect((await record('documents.remove', { id: 'no-such-document' })).error?.code).toBe(
+      'not_found',
+    );
+    const unknownStaged = { kind: 'staged', token: '0'.repeat(32) };
+    expect((await record('uploads.inspect', { source: unknownStaged })).error?.code).toBe(
+      'not_found',
+    );
+    expect(
+      (
+        await record('uploads.file', {
+          requestId: '5d0c6f8e-2b1a-4c3d-9e8f-7a6b5c4d3e2f',
+          customerExternalId: 'no-such-customer',
+          displayName: 'Passport',
+          source: unknownStaged,
+        })
+      ).error?.code,
+    ).toBe('not_found');
+    expect((await record('downloads.list', undefined)).value).toEqual([]);
+    expect(
+      (
+        await record('downloads.start', {
+          requestId: '6e1d7a9f-3c2b-4d4e-8f9a-8b7c6d5e4f3a',
+          target: { kind: 'document', id: 'no-such-document' },
+        })
+      ).error?.code,
+    ).toBe('not_found');
+    expect((await record('downloads.cancel', unknownItem)).error?.code).toBe('not_found');
+    expect((await record('downloads.showInFolder', unknownItem)).error?.code).toBe('not_found');
+    expect((await record('downloads.chooseFolder', undefined)).value).toEqual({
+      handled: false,
+      folder: null,
+    });
+    expect((await record('settings.get', undefined)).ok).toBe(true);
+    expect((await record('settings.save', { maxUploadMb: 50 })).value).toMatchObject({
+      maxUploadMb: 50,
+    });
     expect((await record('profiles.remove', { id })).ok).toBe(true);
     const stream = await events;
 

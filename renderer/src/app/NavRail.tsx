@@ -34,6 +34,20 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: '✉',
   },
   {
+    label: 'Documents',
+    route: { screen: 'documents' },
+    covers: ['documents'],
+    keys: 'g f',
+    icon: '▤',
+  },
+  {
+    label: 'Outbox',
+    route: { screen: 'outbox' },
+    covers: ['outbox'],
+    keys: 'g o',
+    icon: '⇪',
+  },
+  {
     label: 'Connection',
     route: { screen: 'connection' },
     covers: ['connection'],

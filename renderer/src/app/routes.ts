@@ -1,4 +1,8 @@
-import type { QueueFilterInput, QueueSortInput } from '../../../preload/contract';
+import type {
+  DocumentFilterInput,
+  QueueFilterInput,
+  QueueSortInput,
+} from '../../../preload/contract';
 
 export type CustomerTab = 'overview' | 'alerts' | 'timeline' | 'documents' | 'threads' | 'press';
 
@@ -10,6 +14,8 @@ export type Route =
   | { screen: 'customer'; externalId: string; tab?: CustomerTab }
   | { screen: 'threads' }
   | { screen: 'thread'; id: string }
+  | { screen: 'documents'; filter?: DocumentFilterInput }
+  | { screen: 'outbox' }
   | { screen: 'connection' };
 
 export type Screen = Route['screen'];
@@ -34,6 +40,10 @@ export function routeToHash(route: Route): string {
       const query = params.toString();
       return `#/queue${query ? `?${query}` : ''}`;
     }
+    case 'documents':
+      return route.filter && Object.keys(route.filter).length
+        ? `#/documents?${new URLSearchParams({ filter: JSON.stringify(route.filter) }).toString()}`
+        : '#/documents';
     case 'alert':
       return `#/alert/${encodeURIComponent(route.id)}`;
     case 'customer':
@@ -59,20 +69,18 @@ export function hashToRoute(hash: string): Route | null {
   switch (screen) {
     case 'dashboard':
     case 'threads':
+    case 'outbox':
     case 'connection':
       return { screen };
+    case 'documents': {
+      const filter = parseFilter(new URLSearchParams(query).get('filter'));
+      return filter ? { screen: 'documents', filter } : { screen: 'documents' };
+    }
     case 'queue': {
       const params = new URLSearchParams(query);
       const route: Route = { screen: 'queue' };
-      const filter = params.get('filter');
-      if (filter) {
-        try {
-          const parsed = JSON.parse(filter) as unknown;
-          if (isObject(parsed)) route.filter = parsed;
-        } catch {
-          // A damaged filter in the address opens the unfiltered queue.
-        }
-      }
+      const filter = parseFilter(params.get('filter'));
+      if (filter) route.filter = filter;
       const [column, direction] = (params.get('sort') ?? '').split(':');
       if (column && (direction === 'asc' || direction === 'desc'))
         route.sort = { column: column as QueueSortInput['column'], direction };
@@ -93,6 +101,17 @@ export function hashToRoute(hash: string): Route | null {
     }
     default:
       return null;
+  }
+}
+
+/** A filter object from the address; a damaged one opens the screen unfiltered. */
+function parseFilter(text: string | null): Record<string, unknown> | null {
+  if (!text) return null;
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    return isObject(parsed) ? parsed : null;
+  } catch {
+    return null;
   }
 }
 

@@ -6,12 +6,14 @@ const electron = vi.hoisted(() => ({
   exposed: new Map<string, unknown>(),
   invoke: vi.fn((..._args: unknown[]) => Promise.resolve({ ok: true, value: null })),
   eventHandler: null as null | ((event: unknown, name: unknown, payload: unknown) => void),
+  pathForFile: vi.fn((file: { name: string }) => `/home/analyst/Desktop/${file.name}`),
 }));
 
 vi.mock('electron', () => ({
   contextBridge: {
     exposeInMainWorld: (key: string, api: unknown) => electron.exposed.set(key, api),
   },
+  webUtils: { getPathForFile: electron.pathForFile },
   ipcRenderer: {
     invoke: electron.invoke,
     on: (channel: string, handler: (event: unknown, name: unknown, payload: unknown) => void) => {
@@ -29,8 +31,22 @@ describe('preload script', () => {
     api = electron.exposed.get('casedesk') as Api;
   });
 
-  it('exposes only window.casedesk', () => {
-    expect([...electron.exposed.keys()]).toEqual(['casedesk']);
+  it('exposes only window.casedesk and the dropped-file path helper', () => {
+    expect([...electron.exposed.keys()]).toEqual(['casedesk', 'casedeskFiles']);
+    const files = electron.exposed.get('casedeskFiles') as Record<string, unknown>;
+    expect(Object.keys(files)).toEqual(['pathForFile']);
+  });
+
+  it('turns a dropped File into its path, and refuses anything else', () => {
+    const files = electron.exposed.get('casedeskFiles') as {
+      pathForFile: (file: unknown) => string;
+    };
+    expect(files.pathForFile(new File(['x'], 'passport.pdf'))).toBe(
+      '/home/analyst/Desktop/passport.pdf',
+    );
+    expect(() => files.pathForFile({ name: 'passport.pdf' })).toThrow(TypeError);
+    expect(() => files.pathForFile('/etc/passwd')).toThrow(TypeError);
+    expect(electron.pathForFile).toHaveBeenCalledTimes(1);
   });
 
   it('exposes exactly the contract: its methods and one subscription per event, nothing else', () => {

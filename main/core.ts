@@ -132,6 +132,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         workspaces,
         settings,
         options.desktop ?? { chooseFolder: null, showInFolder: null },
+        events,
       ),
       settings: createSettingsHandlers(workspaces, settings),
     },

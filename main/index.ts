@@ -1,7 +1,7 @@
 // The Electron shell: app lifecycle, the window, security guards, and the bridge over IPC.
 // Everything else is plain Node code in createCore, shared with the browser host.
 import { fileURLToPath } from 'node:url';
-import { app, type BrowserWindow, session, shell } from 'electron';
+import { app, type BrowserWindow, dialog, type OpenDialogOptions, session, shell } from 'electron';
 import { createCore, type Core } from './core';
 import { createConsoleLogger } from './log';
 import { isSafeExternalUrl } from './security/external-url';
@@ -30,6 +30,19 @@ if (!app.requestSingleInstanceLock()) {
   let core: Core | null = null;
   let mainWindow: BrowserWindow | null = null;
   const disposers: Array<() => void> = [];
+
+  /** The system folder picker, over the window when there is one; null when the user cancels. */
+  const chooseFolder = async (): Promise<string | null> => {
+    const options: OpenDialogOptions = {
+      title: 'Folder for downloads',
+      properties: ['openDirectory', 'createDirectory'],
+    };
+    const choice =
+      mainWindow && !mainWindow.isDestroyed()
+        ? await dialog.showOpenDialog(mainWindow, options)
+        : await dialog.showOpenDialog(options);
+    return choice.canceled ? null : (choice.filePaths[0] ?? null);
+  };
 
   const showWindow = () => {
     if (mainWindow && !mainWindow.isDestroyed()) {
@@ -67,6 +80,8 @@ if (!app.requestSingleInstanceLock()) {
         logger,
         cipher: createSafeStorageCipher(),
         openExternal,
+        // Saved files are shown in the file manager, never opened by CaseDesk.
+        desktop: { chooseFolder, showInFolder: (path) => shell.showItemInFolder(path) },
         sandbox: { scale: 'small', seed: 1 },
         syncWorkerPath,
       });

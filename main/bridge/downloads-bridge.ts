@@ -1,12 +1,10 @@
+import { stat } from 'node:fs/promises';
+import { createDownloadManager } from '../files/download-manager';
 import type { ProfileSettingsStore } from '../settings/profile-settings';
 import type { WorkspaceManager } from '../workspace/workspace-manager';
 import { AppError } from './app-error';
+import type { EventHub } from './event-hub';
 import type { DomainHandlers } from './handlers';
-
-// PLACEHOLDER (being built): downloads handlers.
-const notYet = (): never => {
-  throw new AppError('unavailable', 'Downloads are not available in this build yet.');
-};
 
 export interface DesktopFileActions {
   /** The system folder picker; null where there is none (the browser host). */
@@ -16,16 +14,39 @@ export interface DesktopFileActions {
 }
 
 export function createDownloadsHandlers(
-  _workspaces: WorkspaceManager,
-  _settings: ProfileSettingsStore,
-  _desktop: DesktopFileActions,
+  workspaces: WorkspaceManager,
+  settings: ProfileSettingsStore,
+  desktop: DesktopFileActions,
+  events: EventHub,
 ): DomainHandlers<'downloads'> {
+  const downloads = createDownloadManager({
+    workspace: () => workspaces.require(),
+    settings,
+    emit: (view) => events.emit('downloads.changed', view),
+  });
+
   return {
-    start: notYet,
-    list: notYet,
-    cancel: notYet,
-    showInFolder: notYet,
-    chooseFolder: notYet,
+    start: (input) => downloads.start(input),
+    list: () => downloads.list(),
+    cancel: ({ id }) => downloads.cancel(id),
+    async showInFolder({ id }) {
+      const download = downloads.find(id);
+      if (!download?.path || download.state !== 'saved')
+        throw new AppError('not_found', 'Only a saved download can be shown in its folder.');
+      const path = download.path;
+      if (!(await stat(path).catch(() => null)))
+        throw new AppError(
+          'not_found',
+          `The file is no longer at ${path}; it was moved or deleted. Download it again if you need it.`,
+        );
+      if (!desktop.showInFolder) return { handled: false, path };
+      desktop.showInFolder(path);
+      return { handled: true, path };
+    },
+    async chooseFolder() {
+      if (!desktop.chooseFolder) return { handled: false, folder: null };
+      return { handled: true, folder: await desktop.chooseFolder() };
+    },
   };
 }
 

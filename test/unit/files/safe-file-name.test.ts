@@ -1,5 +1,12 @@
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { basename, dirname, join, posix, resolve, win32 } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -8,6 +15,7 @@ import {
   safeFileName,
   uniqueTargetPath,
 } from '../../../main/files/safe-file-name';
+import { saveDownload } from '../../../main/files/safe-download';
 import { makeTempDir } from '../../support/temp-dir';
 
 const bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
@@ -363,5 +371,234 @@ describe('uniqueTargetPath', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+/**
+ * The cases the issue names (traversal, reserved, bidi, empty and 300-byte names), each as unit
+ * examples and as properties: every result is one name that lands directly inside the download
+ * folder, whether Linux, macOS or Windows resolves the path.
+ */
+describe('the named hostile names: every result lands inside the folder', () => {
+  const posixFolder = '/home/investigator/Downloads';
+  const windowsFolder = 'C:\\Users\\investigator\\Downloads';
+  const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+  const SEPARATOR = /[/\\]/;
+  const FALLBACK = 'Document 42.pdf';
+
+  function expectInsideFolder(name: string): void {
+    const posixPath = posix.resolve(posixFolder, name);
+    expect(posix.dirname(posixPath)).toBe(posixFolder);
+    expect(posix.basename(posixPath)).toBe(name);
+    const windowsPath = win32.resolve(windowsFolder, name);
+    expect(win32.dirname(windowsPath)).toBe(windowsFolder);
+    expect(win32.basename(windowsPath)).toBe(name);
+    expect(problemsWith(name)).toEqual([]);
+  }
+
+  const traversal = [
+    '../../etc/passwd',
+    '..\\..\\Windows\\win.ini',
+    '/etc/shadow',
+    'C:\\Windows\\System32\\evil.exe',
+    '\\\\?\\C:\\evil.txt',
+    '\\\\server\\share\\x.pdf',
+    'a/../../b.pdf',
+    '....//....//x',
+    '..',
+    '.',
+    '~/x.txt',
+  ];
+  const reserved = ['CON', 'nul.txt', 'COM1.tar.gz', 'lpt9 .log', 'CONOUT$', 'Aux.', 'prn . pdf'];
+  const bidi = [
+    'invoice\u202Efdp.exe',
+    '\u2067cod.\u2069exe',
+    'report\u200F.pdf',
+    'abc\u202Dgpj.js',
+    '\u061Cscan.tiff',
+  ];
+  const empty = ['', ' ', '...', '. .', '\u202E', '\u0000', '\u200B\uFEFF', '\u3000\u00A0'];
+  const long = [
+    'a'.repeat(300),
+    '漢'.repeat(100),
+    '😀'.repeat(75),
+    `${'b'.repeat(296)}.pdf`,
+    `${'e\u0301'.repeat(100)}.txt`,
+    `${'x'.repeat(150)}/${'y'.repeat(150)}`,
+  ];
+
+  it.each(traversal)('traversal %j stays one name inside the folder', (input) => {
+    const name = safeFileName(input, FALLBACK);
+    expectInsideFolder(name);
+    expect(name).not.toMatch(SEPARATOR);
+  });
+
+  it.each(reserved)('reserved device name %j becomes a plain file name', (input) => {
+    const name = safeFileName(input, FALLBACK);
+    expectInsideFolder(name);
+    expect(name.startsWith('_')).toBe(true);
+  });
+
+  it.each(bidi)('bidi controls in %j are removed', (input) => {
+    const name = safeFileName(input, FALLBACK);
+    expectInsideFolder(name);
+    expect(name).not.toMatch(BIDI);
+  });
+
+  it.each(empty)('the empty or invisible name %j gets the fallback', (input) => {
+    const name = safeFileName(input, FALLBACK);
+    expectInsideFolder(name);
+    expect(name).toBe(FALLBACK);
+  });
+
+  it.each(long.map((input) => [bytes(input), input]))(
+    'a %d-byte name is cut to 255 bytes',
+    (size, input) => {
+      expect(size).toBeGreaterThanOrEqual(300);
+      const name = safeFileName(input, FALLBACK);
+      expectInsideFolder(name);
+      expect(bytes(name)).toBeLessThanOrEqual(255);
+    },
+  );
+
+  const randomCase = (text: string, flags: boolean[]) =>
+    [...text].map((c, i) => (flags[i] ? c.toUpperCase() : c.toLowerCase())).join('');
+  const traversalNames = fc
+    .array(
+      fc.oneof(
+        fc.constantFrom('..', '.', '/', '\\', '../', '..\\', 'C:', '\\\\srv\\share\\', '~', '%2e'),
+        fc.string({ maxLength: 6 }),
+      ),
+      { minLength: 1, maxLength: 24 },
+    )
+    .map((parts) => parts.join(''));
+  const reservedNames = fc
+    .tuple(
+      fc.constantFrom('con', 'prn', 'aux', 'nul', 'com1', 'com9', 'lpt1', 'lpt³', 'conin$'),
+      fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }),
+      fc.constantFrom('', ' ', '   '),
+      fc.constantFrom('', '.txt', '.tar.gz', '.', '. .', '.pdf ', '.exe'),
+    )
+    .map(
+      ([device, flags, spaces, extension]) => `${randomCase(device, flags)}${spaces}${extension}`,
+    );
+  const bidiNames = fc
+    .tuple(
+      fc.constantFrom('\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067'),
+      fc.array(
+        fc.oneof(
+          fc.constantFrom('\u2068', '\u2069', '\u200E', '\u200F', '\u061C', '\u202E'),
+          fc.string({ maxLength: 6 }),
+        ),
+        { maxLength: 20 },
+      ),
+    )
+    .map(([first, rest]) => `${first}${rest.join('')}`);
+  const emptyNames = fc
+    .array(
+      fc.constantFrom('', '.', ' ', '\u00A0', '\u3000', '\u200B', '\u202E', '\u0000', '\uFEFF'),
+      { maxLength: 24 },
+    )
+    .map((parts) => parts.join(''));
+  const longNames = fc
+    .tuple(
+      fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }),
+      fc.constantFrom('', '.pdf', '.docx', '.tar.gz', '.exe'),
+    )
+    .map(([piece, extension]) => {
+      let stem = piece;
+      while (bytes(stem) < 300) stem += piece;
+      return `${stem}${extension}`;
+    });
+
+  it('traversal names: one name, no separator, inside the folder', () => {
+    fc.assert(
+      fc.property(traversalNames, (input) => {
+        const name = safeFileName(input, FALLBACK);
+        expectInsideFolder(name);
+        expect(name).not.toMatch(SEPARATOR);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('reserved device names in any case and spelling: never a device, inside the folder', () => {
+    fc.assert(
+      fc.property(reservedNames, (input) => {
+        expectInsideFolder(safeFileName(input, FALLBACK));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('names with bidi controls: none left, inside the folder', () => {
+    fc.assert(
+      fc.property(bidiNames, (input) => {
+        const name = safeFileName(input, FALLBACK);
+        expectInsideFolder(name);
+        expect(name).not.toMatch(BIDI);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('empty and invisible names: the fallback, inside the folder', () => {
+    fc.assert(
+      fc.property(emptyNames, (input) => {
+        const name = safeFileName(input, FALLBACK);
+        expect(name).toBe(FALLBACK);
+        expectInsideFolder(name);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('names of 300 bytes and more: at most 255 bytes, inside the folder', () => {
+    fc.assert(
+      fc.property(longNames, (input) => {
+        expect(bytes(input)).toBeGreaterThanOrEqual(300);
+        const name = safeFileName(input, FALLBACK);
+        expect(bytes(name)).toBeLessThanOrEqual(255);
+        expectInsideFolder(name);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  describe('saved on disk', () => {
+    const temp = makeTempDir('casedesk-hostile-names-');
+    afterAll(() => temp.remove());
+
+    it('every hostile name is saved as a file directly inside the real folder', async () => {
+      const folder = join(temp.path, 'Downloads');
+      mkdirSync(folder);
+      const realFolder = realpathSync(folder);
+      let saves = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(traversalNames, reservedNames, bidiNames, emptyNames, longNames),
+          async (input) => {
+            const saved = await saveDownload({
+              folder,
+              serverName: input,
+              fallbackName: FALLBACK,
+              body: (async function* () {
+                await Promise.resolve();
+                yield Buffer.from(input, 'utf8');
+              })(),
+            });
+            saves += 1;
+            expect(dirname(saved.path)).toBe(realFolder);
+            expect(readFileSync(saved.path).equals(Buffer.from(input, 'utf8'))).toBe(true);
+          },
+        ),
+        { numRuns: 150 },
+      );
+      // Nothing but the saved files, none hidden, none temporary; nothing beside the folder.
+      const saved = readdirSync(folder, { withFileTypes: true });
+      expect(saved).toHaveLength(saves);
+      expect(saved.every((entry) => entry.isFile() && !entry.name.startsWith('.'))).toBe(true);
+      expect(readdirSync(temp.path)).toEqual(['Downloads']);
+    });
   });
 });

@@ -104,7 +104,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const kyt = createKytOps(context, timeline, evaluateKyt);
   const advance = createAdvancer(context);
   const maxBody = options.maxBodyBytes ?? 8 * 1024 * 1024;
-  const maxUpload = options.maxUploadBytes ?? 64 * 1024 * 1024;
+  // Room for CaseDesk's default upload limit (100 MB) once base64-encoded.
+  const maxUpload = options.maxUploadBytes ?? 160 * 1024 * 1024;
 
   const body = (request: IncomingMessage, limit = maxBody) => readJsonBody(request, limit);
   const routes: Route[] = [

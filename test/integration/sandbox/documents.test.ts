@@ -72,6 +72,31 @@ describe('sandbox documents', () => {
     ]).toEqual(small);
   });
 
+  it('takes a large upload, and refuses file_data that is not base64', async () => {
+    const bytes = randomBytes(12 * 1024 * 1024);
+    const uploaded = await t.call('POST', '/api/v1/customer_documents/upload', {
+      body: {
+        customer_external_id: customerId,
+        file_name: 'statement.pdf',
+        internal: { file_data: bytes.toString('base64') },
+      },
+    });
+    expect(uploaded.status).toBe(200);
+    const document = DocumentShape.parse(uploaded.json());
+    const download = await t.call('GET', `/api/v1/customer_documents/${document.id}/download`);
+    expect(Buffer.from(download.bytes).equals(bytes)).toBe(true);
+    for (const bad of ['abc', 'ab=c', 'a===', 'ab!=']) {
+      const refused = await t.call('POST', '/api/v1/customer_documents/upload', {
+        body: {
+          customer_external_id: customerId,
+          file_name: 'x.txt',
+          internal: { file_data: bad },
+        },
+      });
+      expect(refused.status).toBe(400);
+    }
+  });
+
   it('files an external reference, whose download redirects to its target', async () => {
     const uploaded = await t.call('POST', '/api/v1/customer_documents/upload', {
       body: {

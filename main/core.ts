@@ -22,7 +22,9 @@ import {
   createSettingsHandlers,
   type DesktopFileActions,
 } from './bridge/downloads-bridge';
-import { createProfileSettings } from './settings/profile-settings';
+import { createProfileSettings, megabytes } from './settings/profile-settings';
+import { createStagingArea, type StagingArea } from './files/staging-area';
+import { createUploadFiling } from './files/upload-filing';
 import {
   createCacheHandlers,
   createOutboxHandlers,
@@ -66,6 +68,8 @@ export interface Core {
   events: EventHub;
   profiles: ProfileService;
   workspaces: WorkspaceManager;
+  /** Files the browser host received for filing (POST /files), until uploads.file takes them. */
+  staging: StagingArea;
   dispose(): Promise<void>;
 }
 
@@ -103,6 +107,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     syncWorkerPath: options.syncWorkerPath ?? null,
   });
   const settings = createProfileSettings({ logger });
+  const staging = createStagingArea({
+    folder: join(options.dataDir, 'staging'),
+    limitBytes: async () =>
+      megabytes((await settings.get((await workspaces.require()).folder)).maxUploadMb),
+    logger,
+  });
   const dispatch = createDispatcher({
     secrets,
     logger,
@@ -127,7 +137,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       customers: createCustomersHandlers(workspaces),
       threads: createThreadsHandlers(workspaces),
       documents: createDocumentsHandlers(workspaces),
-      uploads: createUploadsHandlers(workspaces),
+      uploads: createUploadsHandlers(createUploadFiling({ workspaces, settings, staging, logger })),
       downloads: createDownloadsHandlers(
         workspaces,
         settings,
@@ -142,6 +152,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     profiles,
     workspaces,
+    staging,
     dispose: async () => {
       await workspaces.dispose();
       await sandbox?.close();

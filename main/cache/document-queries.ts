@@ -138,3 +138,48 @@ export function documentPage(db: CacheDb, query: DocumentPageQuery): DocumentPag
     .all(...params, limit, offset) as DocumentRow[];
   return { total, offset, rows: rows.map(documentView) };
 }
+
+/** One cached document, or null when the cache does not hold it. */
+export function cachedDocument(db: CacheDb, id: string): DocumentView | null {
+  const row = db
+    .prepare(
+      `SELECT id, customer_external_id, display_name, file_name, file_type, created_at, tags, raw
+       FROM documents WHERE id = ?`,
+    )
+    .get(id) as DocumentRow | undefined;
+  return row ? documentView(row) : null;
+}
+
+export interface DocumentFacetCounts {
+  tags: Array<{ value: string; count: number }>;
+  fileTypes: Array<{ value: string; count: number }>;
+}
+
+/** Beyond this many, the rarest values are left out: suggestions, not an inventory. */
+const FACET_LIMIT = 500;
+
+const mostUsedFirst = (counts: Map<string, number>) =>
+  [...counts]
+    .map(([value, count]) => ({ value, count }))
+    .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
+    .slice(0, FACET_LIMIT);
+
+/** Tags and file types seen on cached documents, with how many documents carry each, most used first. */
+export function documentFacets(db: CacheDb): DocumentFacetCounts {
+  const tags = new Map<string, number>();
+  // One row per distinct tag set: far fewer than documents.
+  for (const row of db
+    .prepare("SELECT tags, COUNT(*) AS n FROM documents WHERE tags != '' GROUP BY tags")
+    .all() as Array<{ tags: string; n: number }>) {
+    for (const tag of new Set(listValues(row.tags))) tags.set(tag, (tags.get(tag) ?? 0) + row.n);
+  }
+  const fileTypes = new Map<string, number>();
+  for (const row of db
+    .prepare(
+      "SELECT lower(file_type) AS value, COUNT(*) AS n FROM documents WHERE file_type != '' GROUP BY lower(file_type)",
+    )
+    .all() as Array<{ value: string; n: number }>) {
+    fileTypes.set(row.value, row.n);
+  }
+  return { tags: mostUsedFirst(tags), fileTypes: mostUsedFirst(fileTypes) };
+}

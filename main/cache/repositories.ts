@@ -100,6 +100,11 @@ export function createCacheWriter(db: CacheDb) {
     ),
     documentsOf: db.prepare('SELECT id FROM documents WHERE customer_external_id = ?'),
     deleteDocument: db.prepare('DELETE FROM documents WHERE id = ?'),
+    documentRaw: db.prepare('SELECT raw FROM documents WHERE id = ?'),
+    changeDocument: db.prepare(
+      `UPDATE documents SET display_name = COALESCE(@display, display_name), tags = COALESCE(@tags, tags), raw = @raw
+       WHERE id = @id`,
+    ),
     event: db.prepare(
       `INSERT INTO timeline_events (id, customer_external_id, created_ms, event_type, raw) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET created_ms = excluded.created_ms, event_type = excluded.event_type, raw = excluded.raw`,
@@ -107,6 +112,19 @@ export function createCacheWriter(db: CacheDb) {
     setState: db.prepare(
       'INSERT INTO sync_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
     ),
+  };
+
+  const putDocument = (document: DocumentLike, customer: string) => {
+    s.document.run({
+      id: document.id,
+      customer: document.customer_external_id ?? customer,
+      display: document.display_name ?? document.file_name ?? '',
+      file: document.file_name ?? '',
+      type: document.file_type ?? '',
+      created: document.created_at ?? 0,
+      tags: listKey(document.tags),
+      raw: JSON.stringify(document),
+    });
   };
 
   const putCustomerBasic = (customer: CustomerLike) => {
@@ -231,19 +249,40 @@ export function createCacheWriter(db: CacheDb) {
       for (const row of s.documentsOf.all(input.customer.external_id) as Array<{ id: string }>) {
         if (!kept.has(row.id)) s.deleteDocument.run(row.id);
       }
-      for (const document of input.documents) {
-        s.document.run({
-          id: document.id,
-          customer: document.customer_external_id ?? input.customer.external_id,
-          display: document.display_name ?? document.file_name ?? '',
-          file: document.file_name ?? '',
-          type: document.file_type ?? '',
-          created: document.created_at ?? 0,
-          tags: listKey(document.tags),
-          raw: JSON.stringify(document),
-        });
-      }
+      for (const document of input.documents) putDocument(document, input.customer.external_id);
       s.dequeueCustomer.run(input.customer.external_id);
+    },
+
+    /** One document as the service answered it (a delivered upload), beside its customer's others. */
+    putDocument(document: DocumentLike): void {
+      putDocument(document, document.customer_external_id ?? '');
+    },
+
+    /** A delivered edit: the columns and the raw record say the new values. */
+    changeDocument(id: string, change: { display_name?: string; tag_codes?: string[] }): void {
+      const row = s.documentRaw.get(id) as { raw: string } | undefined;
+      if (!row) return;
+      let raw: Record<string, unknown> = {};
+      try {
+        const parsed = JSON.parse(row.raw) as unknown;
+        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+          raw = parsed as Record<string, unknown>;
+      } catch {
+        // A damaged record keeps only what is known now; the next sync brings it whole.
+      }
+      if (change.display_name !== undefined) raw.display_name = change.display_name;
+      if (change.tag_codes !== undefined) raw.tags = change.tag_codes;
+      s.changeDocument.run({
+        id,
+        display: change.display_name ?? null,
+        tags: change.tag_codes === undefined ? null : listKey(change.tag_codes),
+        raw: JSON.stringify(raw),
+      });
+    },
+
+    /** A delivered delete. */
+    removeDocument(id: string): void {
+      s.deleteDocument.run(id);
     },
 
     customerFailed(externalId: string, reason: string): void {

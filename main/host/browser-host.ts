@@ -2,9 +2,12 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { AppError } from '../bridge/app-error';
 import type { Dispatch } from '../bridge/dispatcher';
 import type { EventHub } from '../bridge/event-hub';
 import { contentTypeFor } from '../files/content-type';
+import { StagingRefused, type StagingArea } from '../files/staging-area';
+import { formatSize } from '../files/upload-source';
 import type { Logger } from '../log';
 import { contentSecurityPolicy } from '../security/content-security-policy';
 import { resolveInsideRoot } from '../security/inside-root';
@@ -29,6 +32,8 @@ export interface BrowserHostOptions {
   logger: Logger;
   /** 0 or absent for a random free port. */
   port?: number;
+  /** Where dropped files are streamed (POST /files); absent, the host takes no files. */
+  staging?: StagingArea;
 }
 
 /**
@@ -36,6 +41,8 @@ export interface BrowserHostOptions {
  * dispatcher the Electron window uses, over same-origin fetch, with events over SSE.
  */
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
+  // Files staged by an earlier run wait for nothing now.
+  await options.staging?.clear();
   const server = createServer();
   const streams = new Set<ServerResponse>();
   await new Promise<void>((resolveListen, rejectListen) => {
@@ -91,6 +98,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
         response,
         decodeURIComponent(url.pathname.slice('/bridge/'.length)),
       );
+    }
+    if (url.pathname === '/files') {
+      if (method !== 'POST') return sendText(response, 405, 'Files are sent with POST.');
+      return stageFile(request, response);
     }
     if (url.pathname === '/events') {
       if (method !== 'GET') return sendText(response, 405, 'Events are read with GET.');
@@ -161,6 +172,62 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     }
     const input = (envelope as { input?: unknown }).input;
     sendJson(response, 200, await options.dispatch(method, input, { transport: 'browser' }));
+  }
+
+  /**
+   * A dropped file, streamed to the staging folder as it arrives (the browser cannot hand main a
+   * path). Refused before a byte is read when its declared length is missing or over the limit.
+   */
+  async function stageFile(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const refuse = (status: number, code: AppError['code'], message: string) => {
+      // The unread body is not wanted: close the connection once the answer is out.
+      response.setHeader('Connection', 'close');
+      sendJson(response, status, { ok: false, error: { code, message } });
+    };
+    const staging = options.staging;
+    if (!staging) return refuse(404, 'unavailable', 'This CaseDesk does not take files here.');
+    const type = (request.headers['content-type'] ?? '').toLowerCase().split(';')[0]?.trim();
+    if (type !== 'application/octet-stream')
+      return refuse(415, 'invalid_input', 'Files are sent as application/octet-stream.');
+    const fileName = stagedFileName(request.headers['x-casedesk-file-name']);
+    if (!fileName)
+      return refuse(
+        400,
+        'invalid_input',
+        'Name the file in X-CaseDesk-File-Name (encodeURIComponent of its name, up to 255 characters).',
+      );
+    const declared = request.headers['content-length'];
+    if (declared === undefined || !/^\d+$/.test(declared))
+      return refuse(411, 'invalid_input', 'Send the file with its Content-Length.');
+    const length = Number(declared);
+    if (length === 0)
+      return refuse(
+        400,
+        'invalid_input',
+        `${fileName} is empty: there is nothing in it to file. Check that it is the file you meant.`,
+      );
+    let limit: number;
+    try {
+      limit = await staging.limitBytes();
+    } catch (error) {
+      if (error instanceof AppError) return refuse(statusOf(error), error.code, error.message);
+      throw error;
+    }
+    if (length > limit)
+      return refuse(
+        413,
+        'invalid_input',
+        `${fileName} is ${formatSize(length)}, over this profile's upload limit of ${formatSize(limit)}: raise the limit in Settings, or file a smaller file.`,
+      );
+    try {
+      const staged = await staging.receive({ fileName, length, body: request });
+      sendJson(response, 200, { ok: true, value: staged });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      // A connection that dropped cannot hear the answer; one that sent too much can.
+      if (!response.destroyed && !response.headersSent)
+        refuse(statusOf(error), error.code, error.message);
+    }
   }
 
   function eventStream(request: IncomingMessage, response: ServerResponse): void {
@@ -243,6 +310,29 @@ function sendJson(response: ServerResponse, status: number, value: unknown): voi
     'Content-Length': Buffer.byteLength(body),
   });
   response.end(body);
+}
+
+/** The HTTP status a refusal of a staged file is answered with. */
+function statusOf(error: AppError): number {
+  if (error instanceof StagingRefused) return error.status;
+  if (error.code === 'not_found') return 404;
+  if (error.code === 'unavailable') return 503;
+  return 400;
+}
+
+/** The file's own name from X-CaseDesk-File-Name (URI-encoded): no folders, no control characters. */
+function stagedFileName(header: string | string[] | undefined): string | null {
+  if (typeof header !== 'string') return null;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(header);
+  } catch {
+    return null;
+  }
+  const name = (decoded.split(/[\\/]/).at(-1) ?? '').trim();
+  // eslint-disable-next-line no-control-regex
+  if (!name || name.length > 255 || /[\u0000-\u001f\u007f]/.test(name)) return null;
+  return name;
 }
 
 function redirect(response: ServerResponse, location: string): void {

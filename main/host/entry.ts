@@ -34,6 +34,7 @@ async function main(): Promise<void> {
     events: core.events,
     logger,
     port: args.port,
+    staging: core.staging,
   });
   process.stdout.write(`CaseDesk ready at ${host.url}\n`);
   if (args.open) {

@@ -6,7 +6,8 @@ export type UploadPayload = Extract<OutboxPayload, { kind: 'document.upload' }>;
 
 /** What the outbox needs of the service. */
 export interface OutboxTransport {
-  upload(payload: UploadPayload): Promise<DocumentLike>;
+  /** `onSent` hears how many of the file's bytes have gone out so far (for progress). */
+  upload(payload: UploadPayload, onSent?: (fileBytes: number) => void): Promise<DocumentLike>;
   /** Documents of the customer with this file name, to find an upload whose outcome is unknown. */
   findDocuments(
     customerExternalId: string,
@@ -27,6 +28,12 @@ export interface FailureFacts {
   message: string;
 }
 
+/** An item changed state; `item` is null once it is gone (discarded). */
+export interface OutboxChange {
+  id: string;
+  item: OutboxItem | null;
+}
+
 export interface ReplayReport {
   delivered: number;
   failed: number;
@@ -44,10 +51,39 @@ export function createOutboxReplayer(deps: {
   transport: OutboxTransport;
   classify: (error: unknown) => FailureFacts;
   logger: Logger;
-  onChange?: () => void;
+  /** Every change of an item's state, including being queued and being discarded. */
+  onChange?: (change: OutboxChange) => void;
+  /** An item the service has done (or a delete of a document already gone), once marked done. */
+  onDelivered?: (item: OutboxItem) => void;
+  /** Bytes of an upload's file sent so far. */
+  onProgress?: (item: OutboxItem, sentBytes: number, totalBytes: number) => void;
 }) {
   const { outbox, transport } = deps;
   let running: Promise<ReplayReport> | null = null;
+  let following: Promise<ReplayReport> | null = null;
+  /** The item whose request is out now, if any: the only one that may not be discarded. */
+  let sendingNow: string | null = null;
+
+  const changed = (id: string) => {
+    try {
+      deps.onChange?.({ id, item: outbox.get(id) });
+    } catch (error) {
+      deps.logger.error(`outbox change listener failed for ${id}`, error);
+    }
+  };
+  const done = (item: OutboxItem, result: unknown) => {
+    outbox.markDone(item.id, result);
+    const delivered = outbox.get(item.id);
+    if (delivered) {
+      try {
+        deps.onDelivered?.(delivered);
+      } catch (error) {
+        // The service has it: a cache that could not follow catches up at the next sync.
+        deps.logger.error(`could not apply delivered change ${item.id} to the cache`, error);
+      }
+    }
+    changed(item.id);
+  };
 
   const findUploaded = async (item: OutboxItem): Promise<DocumentLike | null> => {
     if (item.payload.kind !== 'document.upload') return null;
@@ -73,8 +109,11 @@ export function createOutboxReplayer(deps: {
   const send = async (item: OutboxItem): Promise<unknown> => {
     const payload = item.payload;
     switch (payload.kind) {
-      case 'document.upload':
-        return transport.upload(payload);
+      case 'document.upload': {
+        const total =
+          payload.source.type === 'file' ? payload.source.size : payload.source.file_size;
+        return transport.upload(payload, (sent) => deps.onProgress?.(item, sent, total));
+      }
       case 'document.update':
         await transport.update(payload.id, {
           ...(payload.display_name === undefined ? {} : { display_name: payload.display_name }),
@@ -96,8 +135,11 @@ export function createOutboxReplayer(deps: {
   const reconcileInDoubt = async () => {
     for (const item of outbox.list(['sending'])) {
       const found = await findUploaded(item);
-      if (found) outbox.markDone(item.id, found);
-      else outbox.requeue(item.id, 'Interrupted while sending; will be sent again.');
+      if (found) done(item, found);
+      else {
+        outbox.requeue(item.id, 'Interrupted while sending; will be sent again.');
+        changed(item.id);
+      }
     }
   };
 
@@ -109,62 +151,91 @@ export function createOutboxReplayer(deps: {
       report.stoppedBy = deps.classify(error).message;
       return report;
     }
-    for (const item of outbox.list(['queued'])) {
-      outbox.markSending(item.id);
-      deps.onChange?.();
+    for (const queued of outbox.list(['queued'])) {
+      // Discarded, or taken by another run, since the list was read: not this run's to send.
+      if (!outbox.markSending(queued.id)) continue;
+      const item = outbox.get(queued.id) ?? queued;
+      changed(item.id);
       try {
-        outbox.markDone(item.id, await send(item));
+        sendingNow = item.id;
+        const result = await send(item).finally(() => {
+          sendingNow = null;
+        });
+        done(item, result);
         report.delivered += 1;
       } catch (error) {
         const facts = deps.classify(error);
         if (facts.notFound && item.payload.kind === 'document.delete') {
-          outbox.markDone(item.id, { alreadyGone: true });
+          done(item, { alreadyGone: true });
           report.delivered += 1;
         } else if (facts.outcomeUnknown || facts.transient) {
           // Leave it `sending` only while in doubt and unreachable: the next replay looks first.
           const found = facts.outcomeUnknown ? await findUploaded(item).catch(() => null) : null;
           if (found) {
-            outbox.markDone(item.id, found);
+            done(item, found);
             report.delivered += 1;
             continue;
           }
           if (facts.outcomeUnknown && item.payload.kind === 'document.upload') {
             deps.logger.warn(`upload ${item.id} in doubt: ${facts.message}`);
+            outbox.noteInDoubt(item.id, facts.message);
           } else {
             outbox.requeue(item.id, facts.message);
           }
           report.stoppedBy = facts.message;
-          deps.onChange?.();
+          changed(item.id);
           return report;
         } else {
           outbox.markFailed(item.id, facts.message);
           report.failed += 1;
+          changed(item.id);
         }
       }
-      deps.onChange?.();
     }
     return report;
   };
 
-  return {
-    /** Sends what is queued; concurrent calls share one run. */
-    replay(): Promise<ReplayReport> {
-      running ??= replayOnce().finally(() => {
+  const replay = (): Promise<ReplayReport> => {
+    if (!running) {
+      running = replayOnce().finally(() => {
         running = null;
       });
       return running;
+    }
+    // A write queued while a run is going is not in that run's list: one more run follows it.
+    following ??= running
+      .catch(() => undefined)
+      .then(() => {
+        following = null;
+        return replay();
+      });
+    return following;
+  };
+
+  return {
+    /** Queues a write (the same id twice is one write); send it with replay(). */
+    enqueue(payload: OutboxPayload, id?: string): OutboxItem {
+      const before = id === undefined ? null : outbox.get(id);
+      const item = outbox.enqueue(payload, id);
+      if (!before) changed(item.id);
+      return item;
     },
+    /** Sends what is queued; a call during a run is answered by the run that follows it. */
+    replay,
     retry(id: string): boolean {
       const item = outbox.get(id);
       if (!item || item.state !== 'failed') return false;
       outbox.requeue(id);
-      deps.onChange?.();
+      changed(id);
       return true;
     },
+    /** Removes a write, unless it is going out right now. */
     discard(id: string): boolean {
-      const removed = outbox.discard(id);
-      if (removed) deps.onChange?.();
+      const removed = outbox.discard(id, id !== sendingNow);
+      if (removed) changed(id);
       return removed;
     },
   };
 }
+
+export type OutboxReplayer = ReturnType<typeof createOutboxReplayer>;

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { z } from 'zod';
 import { moveDatabaseAside } from '../files/move-aside';
 import type { Logger } from '../log';
+import { outboxFilesDir, removeOutboxCopy } from './outbox-files';
 
 /** Writes made offline or that failed, waiting to be sent, in their own file: the cache may be rebuilt, these never are. */
 export const OutboxPayload = z.discriminatedUnion('kind', [
@@ -34,8 +35,14 @@ export const OutboxPayload = z.discriminatedUnion('kind', [
     id: z.string().min(1),
     display_name: z.string().optional(),
     tag_codes: z.array(z.string()).optional(),
+    /** The document's display name when the change was made: what the outbox calls it. */
+    label: z.string().optional(),
   }),
-  z.object({ kind: z.literal('document.delete'), id: z.string().min(1) }),
+  z.object({
+    kind: z.literal('document.delete'),
+    id: z.string().min(1),
+    label: z.string().optional(),
+  }),
   z.object({
     kind: z.literal('customers.save'),
     customers: z.array(z.record(z.string(), z.unknown())),
@@ -130,21 +137,34 @@ export function openOutbox(path: string, logger: Logger, now: () => number = Dat
     'UPDATE outbox SET state = ?, last_error = ?, result = COALESCE(?, result), updated_ms = ? WHERE id = ?',
   );
 
+  const get = (id: string): OutboxItem | null => {
+    const row = byId.get(id) as Row | undefined;
+    return row ? toItem(row) : null;
+  };
+  const filesDir = outboxFilesDir(path);
+  /** A delivered or discarded upload's copy is no longer needed; the investigator's original is never touched. */
+  const dropCopy = (item: OutboxItem | null) => {
+    if (item?.payload.kind === 'document.upload' && item.payload.source.type === 'file')
+      removeOutboxCopy(filesDir, item.payload.source.path, logger);
+  };
+
   return {
     db,
-    enqueue(payload: OutboxPayload): OutboxItem {
+    /** Where copies of files to upload are kept (see outbox-files.ts). */
+    filesDir,
+    /**
+     * Queues a write. Given an id already queued, nothing is added and that item is answered:
+     * the same request made twice is one write.
+     */
+    enqueue(payload: OutboxPayload, id: string = randomUUID()): OutboxItem {
       const parsed = OutboxPayload.parse(payload);
-      const id = randomUUID();
       const at = now();
       db.prepare(
-        'INSERT INTO outbox (id, kind, payload, state, created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, ?)',
+        'INSERT INTO outbox (id, kind, payload, state, created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
       ).run(id, parsed.kind, JSON.stringify(parsed), 'queued', at, at);
       return toItem(byId.get(id) as Row);
     },
-    get(id: string): OutboxItem | null {
-      const row = byId.get(id) as Row | undefined;
-      return row ? toItem(row) : null;
-    },
+    get,
     list(states?: readonly OutboxState[]): OutboxItem[] {
       const rows = (
         states?.length
@@ -157,14 +177,22 @@ export function openOutbox(path: string, logger: Logger, now: () => number = Dat
       ) as Row[];
       return rows.map(toItem);
     },
-    /** Marked before anything is sent, and committed: after a crash the item is known to be in doubt. */
-    markSending(id: string): void {
-      db.prepare(
-        "UPDATE outbox SET state = 'sending', attempts = attempts + 1, updated_ms = ? WHERE id = ?",
-      ).run(now(), id);
+    /**
+     * Marked before anything is sent, and committed: after a crash the item is known to be in
+     * doubt. Only a queued item can be; false when it was discarded or taken meanwhile.
+     */
+    markSending(id: string): boolean {
+      return (
+        db
+          .prepare(
+            "UPDATE outbox SET state = 'sending', attempts = attempts + 1, updated_ms = ? WHERE id = ? AND state = 'queued'",
+          )
+          .run(now(), id).changes > 0
+      );
     },
     markDone(id: string, result: unknown): void {
       setState.run('done', null, JSON.stringify(result ?? null), now(), id);
+      dropCopy(get(id));
     },
     markFailed(id: string, reason: string): void {
       setState.run('failed', reason, null, now(), id);
@@ -173,10 +201,24 @@ export function openOutbox(path: string, logger: Logger, now: () => number = Dat
     requeue(id: string, reason: string | null = null): void {
       setState.run('queued', reason, null, now(), id);
     },
-    discard(id: string): boolean {
-      return (
-        db.prepare("DELETE FROM outbox WHERE id = ? AND state != 'sending'").run(id).changes > 0
-      );
+    /** Still `sending`, but not going out now: the reason it is in doubt, for the investigator. */
+    noteInDoubt(id: string, reason: string): void {
+      db.prepare(
+        "UPDATE outbox SET last_error = ?, updated_ms = ? WHERE id = ? AND state = 'sending'",
+      ).run(reason, now(), id);
+    },
+    /**
+     * Removes a write. One marked `sending` only when the caller knows it is not going out now (in
+     * doubt after a lost answer or a crash): the investigator accepts it may have been applied.
+     */
+    discard(id: string, evenInDoubt = false): boolean {
+      const item = get(id);
+      const removed =
+        db
+          .prepare("DELETE FROM outbox WHERE id = ? AND (state != 'sending' OR ?)")
+          .run(id, evenInDoubt ? 1 : 0).changes > 0;
+      if (removed) dropCopy(item);
+      return removed;
     },
     close(): void {
       db.close();

@@ -1,11 +1,30 @@
+import { stat } from 'node:fs/promises';
 import { isServiceError, type ServiceClient } from '../api';
 import { streamedUploadBody } from '../files/streamed-upload';
-import type { FailureFacts, OutboxTransport } from './outbox-replayer';
+import type { FailureFacts, OutboxTransport, UploadPayload } from './outbox-replayer';
+
+/**
+ * The copy kept for sending must be there, whole, before anything goes out: a read error in the
+ * middle of the body would look like a dropped connection (an upload in doubt), not like the
+ * local problem it is.
+ */
+async function checkKeptCopy(payload: UploadPayload, file: { path: string; size: number }) {
+  const info = await stat(file.path).catch(() => null);
+  const name = `“${payload.display_name || payload.file_name}”`;
+  if (!info?.isFile())
+    throw new Error(
+      `The copy of ${name} kept for sending is missing (${file.path}); discard this change and file the document again.`,
+    );
+  if (info.size !== file.size)
+    throw new Error(
+      `The copy of ${name} kept for sending has changed (${info.size} bytes, ${file.size} when filed); discard this change and file the document again.`,
+    );
+}
 
 /** The outbox's sends through the API client. */
 export function createServiceTransport(client: ServiceClient): OutboxTransport {
   return {
-    upload(payload) {
+    async upload(payload, onSent) {
       const fields = {
         customer_external_id: payload.customer_external_id,
         display_name: payload.display_name,
@@ -18,7 +37,8 @@ export function createServiceTransport(client: ServiceClient): OutboxTransport {
           external: { file_url: payload.source.file_url, file_size: payload.source.file_size },
         });
       }
-      return client.documents.upload(streamedUploadBody(fields, payload.source));
+      await checkKeptCopy(payload, payload.source);
+      return client.documents.upload(streamedUploadBody(fields, payload.source, onSent));
     },
     async findDocuments(customerExternalId, fileName) {
       const page = await client.documents.search({

@@ -1,10 +1,5 @@
 import type { z } from 'zod';
-import type {
-  AlertListInput,
-  Connectivity,
-  OutboxItemView,
-  SyncStatusView,
-} from '../../preload/contract';
+import type { AlertListInput, Connectivity, SyncStatusView } from '../../preload/contract';
 import { isServiceError } from '../api';
 import { alertQueuePage } from '../cache/alert-queue';
 import { cacheStatus, searchCache } from '../cache/cache-queries';
@@ -12,7 +7,9 @@ import { readState } from '../cache/repositories';
 import type { EventHub } from '../bridge/event-hub';
 import { AppError } from '../bridge/app-error';
 import type { Logger } from '../log';
-import type { OutboxItem } from '../outbox/outbox-store';
+import { createUploadProgressReporter, uploadStateProgress } from '../files/upload-progress';
+import type { OutboxChange } from '../outbox/outbox-replayer';
+import { outboxCounts, outboxItemView } from '../outbox/outbox-view';
 import type { ProfileService } from '../session/profile-service';
 import type { SyncProgress } from '../sync/progress';
 import { EVERYTHING } from '../../preload/contract';
@@ -21,20 +18,8 @@ import { runSyncInWorker, WorkerSyncError } from '../sync/worker-sync';
 import { openWorkspace, type Workspace } from './workspace';
 
 const PROGRESS_EVERY_MS = 200;
-
-function summary(item: OutboxItem): string {
-  const payload = item.payload;
-  switch (payload.kind) {
-    case 'document.upload':
-      return `Upload “${payload.display_name || payload.file_name}” to ${payload.customer_external_id}`;
-    case 'document.update':
-      return `Update document ${payload.id}`;
-    case 'document.delete':
-      return `Delete document ${payload.id}`;
-    case 'customers.save':
-      return `Save ${payload.customers.length} customer(s)`;
-  }
-}
+/** After a replay the service could not take, the next tries: sooner than the next sync. */
+const REPLAY_RETRY_MS = [15_000, 30_000, 60_000, 120_000, 300_000];
 
 /**
  * The active profile's workspace, opened and closed as the active profile changes; runs syncs in
@@ -73,13 +58,54 @@ export function createWorkspaceManager(deps: {
     cacheNotice: workspace?.cacheNotice ?? null,
   });
   const publish = () => deps.events.emit('sync.status', status());
+  const uploadProgress = createUploadProgressReporter((progress) =>
+    deps.events.emit('uploads.progress', progress),
+  );
   const outboxChanged = () => {
     if (!workspace) return;
-    const items = workspace.outbox.list(['queued', 'sending', 'failed']);
-    deps.events.emit('outbox.changed', {
-      pending: items.filter((item) => item.state !== 'failed').length,
-      failed: items.filter((item) => item.state === 'failed').length,
-    });
+    deps.events.emit(
+      'outbox.changed',
+      outboxCounts(workspace.outbox.list(['queued', 'sending', 'failed'])),
+    );
+  };
+  /**
+   * Every state change of a write: the badge, the documents list (it shows pending writes), an
+   * upload's progress. A delivered write is announced by its cache change instead.
+   */
+  const onOutboxChange = (change: OutboxChange) => {
+    outboxChanged();
+    const kind = change.item?.payload.kind;
+    if ((kind === undefined || kind.startsWith('document.')) && change.item?.state !== 'done')
+      deps.events.emit('cache.changed', { tables: ['documents'] });
+    const progress = change.item && uploadStateProgress(change.item);
+    if (progress) uploadProgress.report(progress, true);
+  };
+
+  // Writes the service could not take are tried again on their own, backing off, until it takes them.
+  let replayRetry: NodeJS.Timeout | null = null;
+  let replayRetries = 0;
+  const stopReplayRetry = () => {
+    if (replayRetry) clearTimeout(replayRetry);
+    replayRetry = null;
+  };
+  const replay = async (space: Workspace): Promise<void> => {
+    const report = await space.replayer.replay();
+    if (workspace !== space) return;
+    stopReplayRetry();
+    if (!report.stoppedBy || space.outbox.list(['queued', 'sending']).length === 0) {
+      replayRetries = 0;
+      return;
+    }
+    const delay = REPLAY_RETRY_MS[Math.min(replayRetries, REPLAY_RETRY_MS.length - 1)] ?? 60_000;
+    replayRetries += 1;
+    replayRetry = setTimeout(() => void replay(space).catch(() => undefined), delay);
+    replayRetry.unref();
+  };
+  /** Sends what is queued, in the background; the answer does not wait for the service. */
+  const replaySoon = (space: Workspace): void => {
+    replay(space).catch((error: unknown) =>
+      deps.logger.error('the outbox could not be replayed', error),
+    );
   };
 
   /** Opens the workspace of the active profile, closing another one first; one switch at a time. */
@@ -103,6 +129,8 @@ export function createWorkspaceManager(deps: {
       return workspace;
     }
     if (running) await running.catch(() => undefined);
+    stopReplayRetry();
+    replayRetries = 0;
     if (workspace) await workspace.close();
     workspace = null;
     connectivity = 'unknown';
@@ -116,7 +144,16 @@ export function createWorkspaceManager(deps: {
       onAuthFailure: () => {
         connectivity = 'token_refused';
       },
-      onOutboxChange: outboxChanged,
+      onOutboxChange,
+      onUploadProgress: (item, sent, total) =>
+        uploadProgress.report({
+          requestId: item.id,
+          phase: 'sending',
+          done: Math.min(sent, total),
+          total,
+          error: null,
+        }),
+      onCacheChange: (tables) => deps.events.emit('cache.changed', { tables }),
     });
     // A profile opened is a profile brought up to date: on launch and on every switch, a sync
     // starts at once rather than at the schedule's next tick (the screens show the cache meanwhile).
@@ -162,8 +199,9 @@ export function createWorkspaceManager(deps: {
       deps.events.emit('cache.changed', {
         tables: ['alerts', 'threads', 'customers', 'documents', 'timeline_events'],
       });
-      await space.replayer.replay();
-      outboxChanged();
+      await replay(space).catch((error: unknown) =>
+        deps.logger.error('the outbox could not be replayed', error),
+      );
     } catch (error) {
       lastError = error instanceof Error ? error.message : String(error);
       const kind = isServiceError(error) || error instanceof WorkerSyncError ? error.kind : null;
@@ -171,10 +209,14 @@ export function createWorkspaceManager(deps: {
       else if (kind === 'network' || kind === 'timeout') connectivity = 'offline';
       // Pages written before the failure are in the cache: screens may re-read.
       deps.events.emit('cache.changed', { tables: ['alerts', 'threads', 'customers'] });
+      // The writes may still get through (a sync can fail for its own reasons); if they cannot
+      // either, the replay tries again on its own. In the background: the sync is over.
+      replaySoon(space);
     } finally {
       progress = null;
       stopRun = null;
     }
+    outboxChanged();
   };
 
   const start = async (full = false): Promise<SyncStatusView> => {
@@ -208,16 +250,6 @@ export function createWorkspaceManager(deps: {
       );
     return space;
   };
-  const itemView = (item: OutboxItem): OutboxItemView => ({
-    id: item.id,
-    kind: item.payload.kind,
-    summary: summary(item),
-    state: item.state,
-    attempts: item.attempts,
-    lastError: item.lastError,
-    createdAt: item.createdAt,
-    updatedAt: item.updatedAt,
-  });
 
   return {
     status: async () => {
@@ -230,13 +262,13 @@ export function createWorkspaceManager(deps: {
       await running?.catch(() => undefined);
       return status();
     },
-    outboxList: async () => (await requireWorkspace()).outbox.list().map(itemView),
+    outboxList: async () => (await requireWorkspace()).outbox.list().map(outboxItemView),
     outboxRetry: async (id: string) => {
       const space = await requireWorkspace();
       if (!space.replayer.retry(id))
         throw new AppError('not_found', 'Only a failed change can be retried.');
-      void space.replayer.replay().then(outboxChanged, () => undefined);
-      return space.outbox.list().map(itemView);
+      replaySoon(space);
+      return space.outbox.list().map(outboxItemView);
     },
     outboxDiscard: async (id: string) => {
       const space = await requireWorkspace();
@@ -245,7 +277,7 @@ export function createWorkspaceManager(deps: {
           'not_found',
           'That change is being sent or is gone; it cannot be discarded now.',
         );
-      return space.outbox.list().map(itemView);
+      return space.outbox.list().map(outboxItemView);
     },
     counts: async () => {
       const { counts, customersAwaitingDetail } = cacheStatus((await requireWorkspace()).db);
@@ -256,10 +288,14 @@ export function createWorkspaceManager(deps: {
     search: async (text: string) => searchCache((await requireWorkspace()).db, text),
     /** The active profile's workspace, opened if need be; a clear error when there is none. */
     require: requireWorkspace,
+    replaySoon,
+    /** `uploads.progress` events, throttled: the filing of a file reports its copying through here. */
+    uploadProgress,
     /** For tests and the shell: the open workspace, if any. */
     workspace: () => workspace,
     async dispose(): Promise<void> {
       if (timer) clearInterval(timer);
+      stopReplayRetry();
       stopFollowingProfiles();
       stopRun?.abort(new Error('Closing.'));
       await running?.catch(() => undefined);

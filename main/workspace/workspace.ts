@@ -8,8 +8,14 @@ import {
 import { openCache, type CacheDb } from '../cache/open-cache';
 import { createCacheWriter, type CacheWriter } from '../cache/repositories';
 import type { Logger } from '../log';
-import { createOutboxReplayer } from '../outbox/outbox-replayer';
-import { openOutbox, type Outbox } from '../outbox/outbox-store';
+import { applyDelivered } from '../outbox/delivered-to-cache';
+import { removeOrphanCopies } from '../outbox/outbox-files';
+import {
+  createOutboxReplayer,
+  type OutboxChange,
+  type OutboxReplayer,
+} from '../outbox/outbox-replayer';
+import { openOutbox, type Outbox, type OutboxItem } from '../outbox/outbox-store';
 import { classifyServiceFailure, createServiceTransport } from '../outbox/service-transport';
 import { createServiceSource } from '../sync/service-source';
 import { createSyncEngine, type SyncEngine } from '../sync/sync-engine';
@@ -27,7 +33,7 @@ export interface Workspace {
   outbox: Outbox;
   client: ServiceClient;
   sync: SyncEngine;
-  replayer: ReturnType<typeof createOutboxReplayer>;
+  replayer: OutboxReplayer;
   cacheNotice: string | null;
   close(): Promise<void>;
 }
@@ -38,13 +44,26 @@ export async function openWorkspace(options: {
   getToken: () => string;
   logger: Logger;
   onAuthFailure: (error: ServiceError) => void;
-  onOutboxChange: () => void;
+  /** Every change of an outbox item's state (see OutboxChange). */
+  onOutboxChange: (change: OutboxChange) => void;
+  /** Bytes of an upload's file sent so far. */
+  onUploadProgress?: (item: OutboxItem, sentBytes: number, totalBytes: number) => void;
+  /** A delivered write changed these cache tables. */
+  onCacheChange?: (tables: string[]) => void;
 }): Promise<Workspace> {
   const folder = join(options.dataDir, 'profiles', options.profile.id);
   const cachePath = join(folder, 'cache.db');
   const { db, movedAside } = openCache(cachePath, options.logger);
   const writer = createCacheWriter(db);
   const outbox = openOutbox(join(folder, 'outbox.db'), options.logger);
+  removeOrphanCopies(
+    outbox.filesDir,
+    (id) => {
+      const item = outbox.get(id);
+      return item !== null && item.state !== 'done';
+    },
+    options.logger,
+  );
   // Proxies from HTTPS_PROXY/NO_PROXY, the system's certificates and the profile's CA file.
   const dispatcher = await buildDispatcher({
     useSystemCertificates: true,
@@ -78,6 +97,11 @@ export async function openWorkspace(options: {
       classify: classifyServiceFailure,
       logger: options.logger,
       onChange: options.onOutboxChange,
+      onProgress: options.onUploadProgress,
+      onDelivered: (item) => {
+        const tables = applyDelivered(writer, item);
+        if (tables.length) options.onCacheChange?.(tables);
+      },
     }),
     cacheNotice: movedAside
       ? `The offline cache ${movedAside.reason}; it was set aside and is being rebuilt.`

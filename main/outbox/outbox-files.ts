@@ -1,0 +1,63 @@
+import { readdirSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { Logger } from '../log';
+
+/**
+ * The copies of files waiting to be uploaded, beside the outbox file: `<profile>/outbox-files/<id>`,
+ * one per outbox item, so moving or changing the original after filing loses nothing. A copy being
+ * written is `<id>.partial` until it is whole.
+ */
+export function outboxFilesDir(outboxPath: string): string {
+  return join(dirname(outboxPath), 'outbox-files');
+}
+
+export function outboxCopyPath(filesDir: string, id: string): string {
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(id)) throw new RangeError(`not an outbox item id: ${id}`);
+  return join(filesDir, id);
+}
+
+export const partialCopyPath = (copyPath: string): string => `${copyPath}.partial`;
+
+/** True for a path that is one of the outbox's own copies (never the investigator's original). */
+export function isOutboxCopy(filesDir: string, path: string): boolean {
+  return dirname(resolve(path)) === resolve(filesDir);
+}
+
+/** Removes one of the outbox's own copies; anything else is left alone. */
+export function removeOutboxCopy(filesDir: string, path: string, logger: Logger): void {
+  if (!isOutboxCopy(filesDir, path)) return;
+  try {
+    rmSync(path, { force: true });
+  } catch (error) {
+    logger.warn(`could not remove the sent copy ${path}: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Removes copies no item waits for: half-written ones left by a crash, and whole ones whose item
+ * was never queued (a crash between the copy and the queue) or is already delivered.
+ */
+export function removeOrphanCopies(
+  filesDir: string,
+  isWaited: (id: string) => boolean,
+  logger: Logger,
+): number {
+  let names: string[];
+  try {
+    names = readdirSync(filesDir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    if (!name.endsWith('.partial') && isWaited(name)) continue;
+    try {
+      rmSync(join(filesDir, name), { force: true, recursive: true });
+      removed += 1;
+    } catch (error) {
+      logger.warn(`could not remove the orphan copy ${name}: ${(error as Error).message}`);
+    }
+  }
+  if (removed > 0) logger.info(`removed ${removed} outbox file copies no change waits for`);
+  return removed;
+}

@@ -1,0 +1,152 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DocumentSearchPage, OutboxItemView } from '../../../preload/contract';
+import { startUploadsApp, type UploadsApp } from './app-fixture';
+
+describe('offline filing across an app restart', () => {
+  let app: UploadsApp;
+  let customer = '';
+  let files = '';
+  beforeEach(async () => {
+    app = await startUploadsApp({ seed: 23 });
+    customer = app.customerWithDocuments();
+    files = join(app.temp.path, 'desktop');
+    mkdirSync(files, { recursive: true });
+  }, 60_000);
+  afterEach(async () => {
+    await app.close();
+  });
+
+  const fileOffline = async (name: string, bytes: Buffer) => {
+    const path = join(files, name);
+    writeFileSync(path, bytes);
+    const requestId = randomUUID();
+    await app.call<OutboxItemView>('uploads.file', {
+      requestId,
+      customerExternalId: customer,
+      displayName: name,
+      source: { kind: 'path', path },
+    });
+    await app.workspace().replayer.replay();
+    return requestId;
+  };
+  const copies = () => {
+    const folder = app.workspace().outbox.filesDir;
+    return existsSync(folder) ? readdirSync(folder).sort() : [];
+  };
+
+  it('delivers what was filed while the service was down exactly once, after the app restarts', async () => {
+    await app.stopService();
+    const bytes = randomBytes(50_000);
+    const requestId = await fileOffline('id-card.png', bytes);
+    expect((await app.item(requestId))?.state).toBe('queued');
+
+    await app.restartApp();
+    const reopened = await app.call<DocumentSearchPage>('documents.search', {
+      filter: { customerExternalId: customer },
+    });
+    expect(reopened.pendingUploads.map((upload) => upload.outboxId)).toEqual([requestId]);
+    await app.startService();
+    await app.sync();
+    await app.settle(requestId, 'done');
+    await app.sync();
+    const filed = await app.serviceDocuments(customer, 'id-card.png');
+    expect(filed).toHaveLength(1);
+    expect((await app.serviceBytes(filed[0]?.id ?? '')).equals(bytes)).toBe(true);
+    expect(copies()).toEqual([]);
+  });
+
+  it('does not file twice an upload a crash left “sending” after the service had it', async () => {
+    await app.stopService();
+    const bytes = randomBytes(20_000);
+    const requestId = await fileOffline('proof-of-address.pdf', bytes);
+    // The crash: marked sending, delivered, and the app gone before it could note so.
+    app.workspace().outbox.markSending(requestId);
+    await app.startService();
+    const delivered = await fetch(`${app.service().baseUrl}/api/v1/customer_documents/upload`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${app.service().token}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        customer_external_id: customer,
+        display_name: 'proof-of-address.pdf',
+        file_name: 'proof-of-address.pdf',
+        tag_codes: [],
+        internal: { file_data: bytes.toString('base64') },
+      }),
+    });
+    expect(delivered.status).toBe(200);
+    await app.restartApp();
+    await app.sync();
+    await app.settle(requestId, 'done');
+    expect(await app.serviceDocuments(customer, 'proof-of-address.pdf')).toHaveLength(1);
+    const cached = await app.call<DocumentSearchPage>('documents.search', {
+      filter: { customerExternalId: customer, fileName: 'proof-of-address.pdf' },
+    });
+    expect(cached.rows).toHaveLength(1);
+    expect(cached.pendingUploads).toEqual([]);
+  });
+
+  it('sends once an upload a crash left “sending” before it went out', async () => {
+    await app.stopService();
+    const requestId = await fileOffline('contract.pdf', randomBytes(10_000));
+    app.workspace().outbox.markSending(requestId);
+    await app.restartApp();
+    await app.startService();
+    await app.sync();
+    await app.settle(requestId, 'done');
+    expect(await app.serviceDocuments(customer, 'contract.pdf')).toHaveLength(1);
+  });
+
+  it('looks before sending again an upload whose answer was lost', async () => {
+    const requestId = await fileOffline('lost-answer.pdf', randomBytes(10_000));
+    await app.settle(requestId, 'done');
+    expect(await app.serviceDocuments(customer, 'lost-answer.pdf')).toHaveLength(1);
+
+    const second = randomUUID();
+    const path = join(files, 'dropped-answer.pdf');
+    writeFileSync(path, randomBytes(12_000));
+    // The service files it, then every connection drops before its answer arrives.
+    app.service().faults.set({ dropRate: 1 });
+    await app.call('uploads.file', {
+      requestId: second,
+      customerExternalId: customer,
+      displayName: 'Dropped answer',
+      source: { kind: 'path', path },
+    });
+    const inDoubt = await app.workspace().replayer.replay();
+    expect(inDoubt.stoppedBy).toBeTruthy();
+    expect((await app.item(second))?.state).toBe('sending');
+    app.service().faults.reset();
+    await app.settle(second, 'done');
+    expect(await app.serviceDocuments(customer, 'dropped-answer.pdf')).toHaveLength(1);
+  });
+
+  it('fails, not retries, an upload whose kept copy is gone; stray copies go when the outbox opens', async () => {
+    await app.stopService();
+    const lost = await fileOffline('lost-copy.pdf', randomBytes(5_000));
+    const kept = await fileOffline('kept-copy.pdf', randomBytes(5_000));
+    const folder = app.workspace().outbox.filesDir;
+    rmSync(join(folder, lost));
+    writeFileSync(join(folder, randomUUID()), 'a copy no change waits for');
+    writeFileSync(join(folder, `${randomUUID()}.partial`), 'half a copy');
+    await app.restartApp();
+    expect(copies()).toEqual([kept]);
+
+    await app.startService();
+    await app.sync();
+    const failed = await app.settle(lost, 'failed');
+    expect(failed.lastError).toMatch(
+      /copy of “lost-copy\.pdf” kept for sending is missing .* discard this change and file the document again/,
+    );
+    await app.settle(kept, 'done');
+    expect(await app.serviceDocuments(customer, 'lost-copy.pdf')).toEqual([]);
+    expect(await app.serviceDocuments(customer, 'kept-copy.pdf')).toHaveLength(1);
+    await app.call('outbox.discard', { id: lost });
+    expect(await app.item(lost)).toBeUndefined();
+  });
+});

@@ -10,6 +10,9 @@ import { api, unwrap } from '../../lib/api';
 import { StaleNotice } from '../threads/StaleNotice';
 import { useCached } from '../../lib/use-cached';
 import { useExternalLinks } from '../threads/external-link';
+import type { DroppedFile } from '../../lib/local-files';
+import { FileDropTarget } from '../documents/upload/FileDropTarget';
+import { customerScope, useUploads } from '../documents/upload/upload-store';
 import { ThreadTable } from '../threads/ThreadTable';
 import { CustomerTabs, panelId, tabId, type TabSpec } from './CustomerTabs';
 import { OverviewTab } from './OverviewTab';
@@ -68,6 +71,12 @@ export function CustomerScreen({
   const customer = read.data;
   const tabs = customer ? tabsOf(customer) : [];
   const show = (next: CustomerTab) => replace({ screen: 'customer', externalId, tab: next });
+  const addFiles = useUploads((state) => state.addFiles);
+  // Files dropped anywhere on the customer open its documents tab, where their form is.
+  const fileOnCustomer = (files: DroppedFile[]) => {
+    void addFiles(customerScope(externalId), externalId, files);
+    if (tab !== 'documents') show('documents');
+  };
 
   useShortcuts(
     tabs.map((spec, index) => ({
@@ -113,7 +122,13 @@ export function CustomerScreen({
       panel = <TimelineTab events={customer.timeline} onOpenLink={links.request} />;
       break;
     case 'documents':
-      panel = <DocumentsTab documents={customer.documents} />;
+      panel = (
+        <DocumentsTab
+          externalId={customer.identity.externalId}
+          name={customer.identity.name || customer.identity.externalId}
+          onFiles={fileOnCustomer}
+        />
+      );
       break;
     case 'threads':
       panel =
@@ -137,36 +152,42 @@ export function CustomerScreen({
   }
 
   return (
-    <Screen
-      title={customer.identity.name || customer.identity.externalId}
-      subtitle={<CustomerHeading customer={customer} />}
-      testId="customer-screen"
-      actions={
-        <Button
-          onClick={() =>
-            navigate({
-              screen: 'queue',
-              filter: { customerExternalId: customer.identity.externalId },
-            })
-          }
-        >
-          Alerts in the queue
-        </Button>
-      }
+    <FileDropTarget
+      label={`Drop to file on ${customer.identity.name || customer.identity.externalId}`}
+      onFiles={fileOnCustomer}
+      testId="customer-drop-target"
     >
-      {read.status === 'error' && <StaleNotice error={read.error} onRetry={read.reload} />}
-      <CustomerTabs tabs={tabs} current={tab} onChange={show} />
-      <div
-        id={panelId(tab)}
-        role="tabpanel"
-        aria-labelledby={tabId(tab)}
-        tabIndex={0}
-        className="customer-panel"
-        data-testid={`panel-${tab}`}
+      <Screen
+        title={customer.identity.name || customer.identity.externalId}
+        subtitle={<CustomerHeading customer={customer} />}
+        testId="customer-screen"
+        actions={
+          <Button
+            onClick={() =>
+              navigate({
+                screen: 'queue',
+                filter: { customerExternalId: customer.identity.externalId },
+              })
+            }
+          >
+            Alerts in the queue
+          </Button>
+        }
       >
-        {panel}
-      </div>
-      {links.dialog}
-    </Screen>
+        {read.status === 'error' && <StaleNotice error={read.error} onRetry={read.reload} />}
+        <CustomerTabs tabs={tabs} current={tab} onChange={show} />
+        <div
+          id={panelId(tab)}
+          role="tabpanel"
+          aria-labelledby={tabId(tab)}
+          tabIndex={0}
+          className="customer-panel"
+          data-testid={`panel-${tab}`}
+        >
+          {panel}
+        </div>
+        {links.dialog}
+      </Screen>
+    </FileDropTarget>
   );
 }

@@ -1,13 +1,10 @@
-import type {
-  DocumentView,
-  PressReportView,
-  QueueRow,
-  TimelineEventView,
-} from '../../../../preload/contract';
+import type { PressReportView, QueueRow, TimelineEventView } from '../../../../preload/contract';
 import { CategoryTag, ScoreBar, StatePill } from '../../components/Pills';
 import { EmptyState } from '../../components/StateViews';
 import { Button } from '../../components/Button';
-import { formatBytes, formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
+import type { DroppedFile } from '../../lib/local-files';
+import { CustomerDocuments } from '../documents/CustomerDocuments';
 import { RecordLink } from '../threads/RecordLink';
 
 export function AlertsTab({ alerts }: { alerts: QueueRow[] }) {
@@ -118,67 +115,17 @@ export function TimelineTab({
   );
 }
 
-export function DocumentsTab({ documents }: { documents: DocumentView[] }) {
-  if (documents.length === 0)
-    return (
-      <EmptyState title="No documents" testId="documents-empty">
-        No document is attached to this customer in the cache.
-      </EmptyState>
-    );
-  return (
-    <div className="customer-table-wrap">
-      <table
-        className="data-table customer-table"
-        aria-label="Documents"
-        data-testid="customer-documents"
-      >
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">File</th>
-            <th scope="col">Type</th>
-            <th scope="col" className="num">
-              Size
-            </th>
-            <th scope="col">Added</th>
-            <th scope="col">Tags</th>
-          </tr>
-        </thead>
-        <tbody>
-          {documents.map((document) => (
-            <tr key={document.id} data-testid="customer-document" data-document-id={document.id}>
-              <td className="document-name" data-testid="document-name">
-                {document.displayName || document.fileName}
-                {document.source && <span className="document-source">{document.source}</span>}
-              </td>
-              <td className="mono document-file" data-testid="document-file">
-                {document.fileName}
-              </td>
-              <td>
-                {document.fileType || '—'}
-                {document.fileMime && <span className="document-mime">{document.fileMime}</span>}
-              </td>
-              <td className="num">{formatBytes(document.fileSize)}</td>
-              <td className="customer-date">{formatDateTime(document.createdAt)}</td>
-              <td>
-                {document.tags.length ? (
-                  <span className="customer-tags">
-                    {document.tags.map((tag) => (
-                      <span key={tag} className="tag">
-                        {tag}
-                      </span>
-                    ))}
-                  </span>
-                ) : (
-                  <span className="customer-muted">—</span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+/** The customer's documents, with filing: the documents feature's list for this customer. */
+export function DocumentsTab({
+  externalId,
+  name,
+  onFiles,
+}: {
+  externalId: string;
+  name: string;
+  onFiles: (files: DroppedFile[]) => void;
+}) {
+  return <CustomerDocuments externalId={externalId} name={name} onFiles={onFiles} />;
 }
 
 export function PressTab({ reports }: { reports: PressReportView[] }) {

@@ -1,0 +1,62 @@
+import { useMemo, useState } from 'react';
+import { EmptyState } from '../../components/StateViews';
+import type { DroppedFile } from '../../lib/local-files';
+import { DocumentResults } from './DocumentResults';
+import { UploadActions } from './upload/UploadActions';
+import { customerScope } from './upload/upload-store';
+import { UploadPanel } from './upload/UploadPanel';
+import { useDocumentFacets, useDocumentSearch } from './use-document-search';
+import './documents.css';
+
+/**
+ * A customer's documents: the documents search for this customer (so pending uploads, edits and
+ * deletes show as on the documents screen), with the form for files dropped on the customer.
+ */
+export function CustomerDocuments({
+  externalId,
+  name,
+  onFiles,
+}: {
+  externalId: string;
+  name: string;
+  onFiles: (files: DroppedFile[]) => void;
+}) {
+  const filter = useMemo(() => ({ customerExternalId: externalId }), [externalId]);
+  const [offset, setOffset] = useState(0);
+  const read = useDocumentSearch(filter, offset);
+  const facets = useDocumentFacets();
+  const scope = customerScope(externalId);
+
+  return (
+    <div className="customer-documents" data-testid="customer-documents">
+      <div className="documents-toolbar">
+        <UploadActions
+          scope={scope}
+          customerExternalId={externalId}
+          askCustomer={false}
+          facets={facets}
+          onFiles={onFiles}
+        />
+        <span className="documents-toolbar-hint">Or drop files anywhere on this customer.</span>
+      </div>
+      <UploadPanel scope={scope} target={name} facets={facets} askCustomer={false} />
+      <DocumentResults
+        read={read}
+        offset={offset}
+        onPage={setOffset}
+        facets={facets}
+        showCustomer={false}
+        shortcutGroup="Customer documents"
+        openCustomerOnEnter={false}
+        empty={
+          <EmptyState title="No documents" testId="documents-empty">
+            No document is filed on this customer in the cache. Drop files here to file one.
+          </EmptyState>
+        }
+        label={`Documents of ${name}`}
+        rowTestId="customer-document"
+        pagerTestId="customer-documents"
+      />
+    </div>
+  );
+}

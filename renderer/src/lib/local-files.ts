@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import type { LocalFileInput, StagedFile } from '../../../preload/contract';
+import { transport } from './api';
+
+// A dropped File becomes the contract's LocalFile here, and only here. The renderer never reads a
+// file's bytes: in Electron the preload names the file's path; through the browser host the File
+// itself is the request body, which the browser streams from disk.
+
+/** A file that cannot be filed, with a message that says what to do. */
+export class LocalFileError extends Error {
+  constructor(
+    message: string,
+    /** Trying again may work (CaseDesk was busy or signed out); otherwise the file itself is refused. */
+    readonly retryable = false,
+  ) {
+    super(message);
+    this.name = 'LocalFileError';
+  }
+}
+
+/** What the investigator dropped or picked: a file, or a folder (which cannot be filed). */
+export interface DroppedFile {
+  file: File;
+  isFolder: boolean;
+}
+
+/**
+ * The files of a drop, read while the drop event lasts (its DataTransfer is emptied after).
+ * A folder shows up as a File too; only its entry tells it apart.
+ */
+export function droppedFiles(data: DataTransfer): DroppedFile[] {
+  const items = Array.from(data.items ?? []).filter((item) => item.kind === 'file');
+  if (items.length === 0) return Array.from(data.files).map((file) => ({ file, isFolder: false }));
+  const dropped: DroppedFile[] = [];
+  for (const item of items) {
+    const file = item.getAsFile();
+    if (!file) continue;
+    const entry = typeof item.webkitGetAsEntry === 'function' ? item.webkitGetAsEntry() : null;
+    dropped.push({ file, isFolder: entry?.isDirectory === true });
+  }
+  return dropped;
+}
+
+/** A drag that carries files from the operating system (not text or a link from the page). */
+export function carriesFiles(data: DataTransfer | null): boolean {
+  return data !== null && Array.from(data.types).includes('Files');
+}
+
+const StagedAnswer = z.discriminatedUnion('ok', [
+  z.object({
+    ok: z.literal(true),
+    value: z.object({
+      token: z.string().regex(/^[a-f0-9]{32}$/),
+      fileName: z.string(),
+      size: z.number().int().min(0),
+    }),
+  }),
+  z.object({
+    ok: z.literal(false),
+    error: z.object({ code: z.string(), message: z.string().min(1) }),
+  }),
+]);
+
+/** The browser host's answer to POST /files, read defensively: it crosses HTTP. */
+export function readStagedAnswer(status: number, body: string, fileName: string): StagedFile {
+  let parsed: z.infer<typeof StagedAnswer> | null = null;
+  try {
+    const result = StagedAnswer.safeParse(JSON.parse(body));
+    if (result.success) parsed = result.data;
+  } catch {
+    parsed = null;
+  }
+  if (parsed?.ok) return parsed.value;
+  if (status === 401)
+    throw new LocalFileError(
+      'This browser tab is no longer signed in to CaseDesk. Open the link CaseDesk printed, then try again.',
+      true,
+    );
+  // The host refuses a file (too large, unreadable) with 4xx; anything else is worth a retry.
+  if (parsed) throw new LocalFileError(parsed.error.message, status >= 500);
+  if (status === 413)
+    throw new LocalFileError(
+      `“${fileName}” is larger than this profile accepts. File a smaller copy, or raise the limit.`,
+    );
+  throw new LocalFileError(
+    `CaseDesk could not take “${fileName}” (HTTP ${status}). Try again; if it keeps failing, restart CaseDesk.`,
+    true,
+  );
+}
+
+/** Streams a File to the browser host, which keeps it until uploads.file names its token. */
+function stageFile(
+  file: File,
+  onProgress: (sent: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<StagedFile> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', '/files');
+    request.setRequestHeader('Content-Type', 'application/octet-stream');
+    request.setRequestHeader('X-CaseDesk-File-Name', encodeURIComponent(file.name));
+    request.upload.onprogress = (event) =>
+      onProgress(event.loaded, event.lengthComputable ? event.total : file.size);
+    request.onload = () => {
+      try {
+        resolve(readStagedAnswer(request.status, request.responseText, file.name));
+      } catch (error) {
+        reject(error instanceof Error ? error : new LocalFileError(String(error)));
+      }
+    };
+    // The browser gives no reason: the file may be gone or unreadable, or CaseDesk stopped.
+    request.onerror = () =>
+      reject(
+        new LocalFileError(
+          `“${file.name}” could not be read and sent to CaseDesk. Check that the file still exists and can be opened, and that CaseDesk is running, then try again.`,
+          true,
+        ),
+      );
+    request.onabort = () =>
+      reject(new LocalFileError(`Adding “${file.name}” was cancelled.`, true));
+    signal?.addEventListener('abort', () => request.abort(), { once: true });
+    request.send(file);
+  });
+}
+
+/** Electron: the dropped file's path; empty when the File is not a file on disk. */
+export function electronPathOf(file: File): string {
+  const bridge = window.casedeskFiles;
+  if (!bridge) return '';
+  return bridge.pathForFile(file);
+}
+
+export const notOnDiskMessage = (name: string) =>
+  `“${name}” is not a file on this computer’s disk (it may come from a web page or an archive). Save it to a folder first, then drop it from there.`;
+
+/**
+ * The LocalFile that names a dropped File for uploads.inspect and uploads.file. Through the
+ * browser host this sends the file's bytes to the host, with progress.
+ */
+export async function toLocalFile(
+  file: File,
+  onProgress: (sent: number, total: number) => void = () => undefined,
+  signal?: AbortSignal,
+): Promise<LocalFileInput> {
+  if (transport === 'electron') {
+    const path = electronPathOf(file);
+    if (!path) throw new LocalFileError(notOnDiskMessage(file.name));
+    return { kind: 'path', path };
+  }
+  const staged = await stageFile(file, onProgress, signal);
+  return { kind: 'staged', token: staged.token };
+}

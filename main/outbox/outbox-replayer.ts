@@ -22,6 +22,8 @@ export interface OutboxTransport {
 export interface FailureFacts {
   /** Worth trying again later as it is: the service was unreachable, busy or failing. */
   transient: boolean;
+  /** The service could not be reached at all (no connection, or no answer in time). */
+  unreachable?: boolean;
   /** The service may have done it: look before sending again. */
   outcomeUnknown: boolean;
   notFound: boolean;
@@ -39,6 +41,8 @@ export interface ReplayReport {
   failed: number;
   /** Replay stopped early because the service could not be reached; the rest waits. */
   stoppedBy: string | null;
+  /** It stopped because there was no connection to the service: CaseDesk is offline. */
+  unreachable: boolean;
 }
 
 /**
@@ -144,11 +148,13 @@ export function createOutboxReplayer(deps: {
   };
 
   const replayOnce = async (): Promise<ReplayReport> => {
-    const report: ReplayReport = { delivered: 0, failed: 0, stoppedBy: null };
+    const report: ReplayReport = { delivered: 0, failed: 0, stoppedBy: null, unreachable: false };
     try {
       await reconcileInDoubt();
     } catch (error) {
-      report.stoppedBy = deps.classify(error).message;
+      const facts = deps.classify(error);
+      report.stoppedBy = facts.message;
+      report.unreachable = facts.unreachable ?? false;
       return report;
     }
     for (const queued of outbox.list(['queued'])) {
@@ -183,6 +189,7 @@ export function createOutboxReplayer(deps: {
             outbox.requeue(item.id, facts.message);
           }
           report.stoppedBy = facts.message;
+          report.unreachable = facts.unreachable ?? false;
           changed(item.id);
           return report;
         } else {

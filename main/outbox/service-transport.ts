@@ -63,6 +63,7 @@ export function classifyServiceFailure(error: unknown): FailureFacts {
         error.kind === 'network' ||
         error.kind === 'timeout' ||
         error.kind === 'auth',
+      unreachable: error.kind === 'network' || error.kind === 'timeout',
       outcomeUnknown: error.outcomeUnknown,
       notFound: error.status === 404,
       message: error.message,

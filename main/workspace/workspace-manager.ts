@@ -91,6 +91,17 @@ export function createWorkspaceManager(deps: {
   const replay = async (space: Workspace): Promise<void> => {
     const report = await space.replayer.replay();
     if (workspace !== space) return;
+    // What the outbox learns of the service is what the top bar says: a send that cannot connect
+    // means offline, a delivery means online again, without waiting for the next sync.
+    const seen: Connectivity | null = report.unreachable
+      ? 'offline'
+      : report.delivered > 0
+        ? 'online'
+        : null;
+    if (seen && seen !== connectivity && connectivity !== 'token_refused') {
+      connectivity = seen;
+      publish();
+    }
     stopReplayRetry();
     if (!report.stoppedBy || space.outbox.list(['queued', 'sending']).length === 0) {
       replayRetries = 0;

@@ -107,9 +107,14 @@ describe('outbox', () => {
     const second = open();
     expect(second.outbox.list(['queued'])).toHaveLength(4);
     const online = await second.replayer.replay();
-    expect(online).toEqual({ delivered: 4, failed: 0, stoppedBy: null });
+    expect(online).toEqual({ delivered: 4, failed: 0, stoppedBy: null, unreachable: false });
     expect(second.outbox.list().every((item) => item.state === 'done')).toBe(true);
-    expect(await second.replayer.replay()).toEqual({ delivered: 0, failed: 0, stoppedBy: null });
+    expect(await second.replayer.replay()).toEqual({
+      delivered: 0,
+      failed: 0,
+      stoppedBy: null,
+      unreachable: false,
+    });
     expect(await documentsNamed(customer, 'passport-offline.pdf')).toHaveLength(1);
     const renamed = sandbox.db
       .prepare('SELECT display_name FROM documents WHERE id = ?')

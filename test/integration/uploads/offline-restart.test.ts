@@ -37,6 +37,35 @@ describe('offline filing across an app restart', () => {
     return existsSync(folder) ? readdirSync(folder).sort() : [];
   };
 
+  it('says offline when a filing cannot reach the service, and online once one is delivered', async () => {
+    const connectivity = async (want: string) => {
+      for (let tries = 0; tries < 200; tries += 1) {
+        const status = await app.call<{ connectivity: string }>('sync.status');
+        if (status.connectivity === want) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error(`connectivity never became ${want}`);
+    };
+    await connectivity('online');
+    await app.stopService();
+    const path = join(files, 'bank-statement.pdf');
+    writeFileSync(path, randomBytes(10_000));
+    const file = (requestId: string) =>
+      app.call<OutboxItemView>('uploads.file', {
+        requestId,
+        customerExternalId: customer,
+        displayName: 'Bank statement',
+        source: { kind: 'path', path },
+      });
+    const offline = randomUUID();
+    await file(offline);
+    await connectivity('offline');
+    await app.startService();
+    await file(randomUUID());
+    await connectivity('online');
+    await app.settle(offline, 'done');
+  });
+
   it('delivers what was filed while the service was down exactly once, after the app restarts', async () => {
     await app.stopService();
     const bytes = randomBytes(50_000);

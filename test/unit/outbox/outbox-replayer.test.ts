@@ -75,6 +75,7 @@ function fakeService() {
 
 const classify = (error: unknown): FailureFacts => ({
   transient: error instanceof Unreachable || error instanceof LostAnswer,
+  unreachable: error instanceof Unreachable,
   outcomeUnknown: error instanceof LostAnswer,
   notFound: false,
   message: error instanceof Error ? error.message : String(error),
@@ -148,8 +149,18 @@ describe('the outbox replayer', () => {
     });
     replayer.enqueue({ kind: 'document.update', id: 'doc-9', display_name: 'Renamed' });
 
-    expect(await replayer.replay()).toEqual({ delivered: 3, failed: 0, stoppedBy: null });
-    expect(await replayer.replay()).toEqual({ delivered: 0, failed: 0, stoppedBy: null });
+    expect(await replayer.replay()).toEqual({
+      delivered: 3,
+      failed: 0,
+      stoppedBy: null,
+      unreachable: false,
+    });
+    expect(await replayer.replay()).toEqual({
+      delivered: 0,
+      failed: 0,
+      stoppedBy: null,
+      unreachable: false,
+    });
     expect(service.uploads.map((upload) => upload.file_name)).toEqual([
       'passport.pdf',
       'original.pdf',
@@ -175,11 +186,21 @@ describe('the outbox replayer', () => {
     replayer.enqueue(keptUpload(id), id);
     replayer.enqueue({ kind: 'document.delete', id: 'doc-3' });
     const offline = await replayer.replay();
-    expect(offline).toEqual({ delivered: 0, failed: 0, stoppedBy: 'unreachable' });
+    expect(offline).toEqual({
+      delivered: 0,
+      failed: 0,
+      stoppedBy: 'unreachable',
+      unreachable: true,
+    });
     expect(outbox.get(id)).toMatchObject({ state: 'queued', lastError: 'unreachable' });
     expect(existsSync(outboxCopyPath(outbox.filesDir, id))).toBe(true);
     service.setDown(false);
-    expect(await replayer.replay()).toEqual({ delivered: 2, failed: 0, stoppedBy: null });
+    expect(await replayer.replay()).toEqual({
+      delivered: 2,
+      failed: 0,
+      stoppedBy: null,
+      unreachable: false,
+    });
     expect(service.uploads).toHaveLength(1);
     expect(service.sent).toEqual(['delete doc-3']);
   });
@@ -196,7 +217,12 @@ describe('the outbox replayer', () => {
       created_at: Math.floor(Date.now() / 1000),
       file_size: 5,
     });
-    expect(await replayerFor().replay()).toEqual({ delivered: 0, failed: 0, stoppedBy: null });
+    expect(await replayerFor().replay()).toEqual({
+      delivered: 0,
+      failed: 0,
+      stoppedBy: null,
+      unreachable: false,
+    });
     expect(service.uploads).toEqual([]);
     expect(outbox.get(id)).toMatchObject({ state: 'done', result: { id: 'doc-arrived' } });
     expect(delivered.map((item) => item.id)).toEqual([id]);
@@ -207,8 +233,18 @@ describe('the outbox replayer', () => {
     outbox.enqueue(keptUpload(id), id);
     outbox.markSending(id);
     const replayer = replayerFor();
-    expect(await replayer.replay()).toEqual({ delivered: 1, failed: 0, stoppedBy: null });
-    expect(await replayer.replay()).toEqual({ delivered: 0, failed: 0, stoppedBy: null });
+    expect(await replayer.replay()).toEqual({
+      delivered: 1,
+      failed: 0,
+      stoppedBy: null,
+      unreachable: false,
+    });
+    expect(await replayer.replay()).toEqual({
+      delivered: 0,
+      failed: 0,
+      stoppedBy: null,
+      unreachable: false,
+    });
     expect(service.uploads).toHaveLength(1);
   });
 

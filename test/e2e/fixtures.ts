@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs';
 import { test as base, expect, type Page } from '@playwright/test';
 import { startFakeService, type FakeService } from '../support/fake-service';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-fixture';
@@ -42,6 +41,8 @@ export interface Tenant {
   sync(): Promise<void>;
   /** Stops the service: the app is offline from then on. */
   stop(): Promise<void>;
+  /** Starts the service again on the same address, token and data: the app can reach it again. */
+  restart(): Promise<void>;
 }
 
 /** Each test: its own data folder, its own browser host, its own stand-in service. */
@@ -50,6 +51,7 @@ export const test = base.extend<{
   service: FakeService;
   hostArgs: string[];
   tenantScale: number;
+  tenantTokenStorage: 'memory' | 'weak';
   tenant: Tenant;
 }>({
   /** Extra browser-host options; by default no built-in sandbox, so a test sees only what it made. */
@@ -64,10 +66,15 @@ export const test = base.extend<{
   /** Customers in the `tenant` fixture's sandbox. */
   tenantScale: [40, { option: true }],
   /**
+   * Where the tenant profile's token is kept: 'memory' (the default) forgets it when the app
+   * restarts; 'weak' keeps it on disk, for tests that restart the app and go on syncing.
+   */
+  tenantTokenStorage: ['memory', { option: true }],
+  /**
    * A sandbox tenant of its own (seeded, so the same each run), made the active profile and synced
    * into the app's cache before the test starts; the page shows CaseDesk on that cache.
    */
-  tenant: async ({ page, tenantScale }, use) => {
+  tenant: async ({ page, tenantScale, tenantTokenStorage }, use) => {
     const service = await startTestSandbox({ scale: tenantScale, seed: 11 });
     let stopped = false;
     const sync = async () => {
@@ -90,7 +97,7 @@ export const test = base.extend<{
       name: 'Tenant',
       baseUrl: service.sandbox.baseUrl,
       token: service.sandbox.token,
-      tokenStorage: 'memory',
+      tokenStorage: tenantTokenStorage,
     });
     await sync();
     // The app opened before the profile existed, so it sent the first run to the connection
@@ -104,11 +111,15 @@ export const test = base.extend<{
       async stop() {
         if (stopped) return;
         stopped = true;
-        await service.sandbox.close();
+        await service.stop();
+      },
+      async restart() {
+        await service.restart();
+        stopped = false;
       },
     });
-    if (stopped) rmSync(service.dataDir, { recursive: true, force: true });
-    else await service.close();
+    // Stops the service if it still runs, and removes its data.
+    await service.close();
   },
   app: [
     async ({ page, hostArgs }, use) => {

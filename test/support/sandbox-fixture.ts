@@ -19,6 +19,10 @@ export interface TestSandbox {
     options?: { body?: unknown; rawBody?: string; token?: string | null; contentType?: string },
   ): Promise<SandboxCallResult>;
   close(): Promise<void>;
+  /** Stops the service and keeps its data (the app is offline until `restart`). */
+  stop(): Promise<void>;
+  /** Stops the service if it runs, then starts it again on the same port, data and token. */
+  restart(): Promise<void>;
 }
 
 /**
@@ -41,15 +45,23 @@ export async function startTestSandbox(
   options: Partial<SandboxOptions> = {},
 ): Promise<TestSandbox> {
   const temp = makeTempDir('casedesk-sandbox-');
-  const sandbox = await startSandbox({
+  const settings: SandboxOptions = {
     dataDir: temp.path,
     logger: silentLogger,
     seed: 7,
     scale: 60,
     ...options,
-  });
+  };
+  let sandbox = await startSandbox(settings);
+  let running = true;
+  const stop = async () => {
+    if (running) await sandbox.close();
+    running = false;
+  };
   return {
-    sandbox,
+    get sandbox() {
+      return sandbox;
+    },
     dataDir: temp.path,
     async call(method, path, callOptions = {}) {
       const headers: Record<string, string> = {};
@@ -77,8 +89,17 @@ export async function startTestSandbox(
       };
     },
     async close() {
-      await sandbox.close();
+      await stop();
       temp.remove();
+    },
+    stop,
+    async restart() {
+      const { port } = new URL(sandbox.baseUrl);
+      const token = sandbox.token;
+      await stop();
+      // The same tenant (its database is kept), reachable where the app's profile points.
+      sandbox = await startSandbox({ ...settings, port: Number(port), token, reset: false });
+      running = true;
     },
   };
 }

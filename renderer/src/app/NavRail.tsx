@@ -1,3 +1,4 @@
+import { OutboxBadge } from '../features/outbox/OutboxBadge';
 import { keyLabel } from './shortcuts';
 import { useNavigation } from './navigation';
 import type { Route, Screen } from './routes';
@@ -92,6 +93,7 @@ export function NavRail({
                   {item.icon}
                 </span>
                 <span className="nav-label">{item.label}</span>
+                {item.route.screen === 'outbox' && <OutboxBadge />}
                 <span className="nav-keys" aria-hidden="true">
                   {item.keys.replace(' ', ' ')}
                 </span>

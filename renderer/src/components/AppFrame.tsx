@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { NavRail } from '../app/NavRail';
+import { DownloadPrompts } from '../features/downloads/DownloadPrompts';
+import { DownloadsTray } from '../features/downloads/DownloadsTray';
 import { useProfiles } from '../features/profiles/store';
 import { SyncStatusBar } from '../features/sync/SyncStatusBar';
 import { useTheme, type ThemeChoice } from '../lib/theme';
@@ -41,6 +43,7 @@ export function AppFrame({
             <span className="topbar-label">No active profile</span>
           )}
         </div>
+        {activeProfile && <DownloadsTray />}
         <label className="theme-picker">
           <span className="visually-hidden">Theme</span>
           <select value={theme} onChange={(event) => setTheme(event.target.value as ThemeChoice)}>
@@ -54,6 +57,7 @@ export function AppFrame({
         <NavRail onSearch={onSearch} onShortcuts={onShortcuts} />
         <main className="app-main">{children}</main>
       </div>
+      <DownloadPrompts />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useShortcuts } from '../../app/shortcuts';
 import { Banner } from '../../components/Banner';
+import { FileSettings } from '../settings/FileSettings';
 import { ProfileForm } from './ProfileForm';
 import { ProfileList } from './ProfileList';
 import { SandboxProfilePanel } from './SandboxProfilePanel';
@@ -70,6 +71,9 @@ export function ConnectionScreen() {
           isActive={profile !== null && profile.id === activeProfileId}
           secretStorage={secretStorage}
         />
+      )}
+      {profile && profile.id === activeProfileId && (
+        <FileSettings key={`files-${profile.id}`} profileName={profile.name} />
       )}
     </div>
   );

@@ -1,5 +1,6 @@
 import type { AttachmentView } from '../../../../preload/contract';
 import { formatBytes } from '../../lib/format';
+import { DownloadButton } from '../downloads/DownloadButton';
 
 function SafetyMark({ safety }: { safety: AttachmentView['safety'] }) {
   if (safety === 'dangerous')
@@ -59,10 +60,16 @@ export function AttachmentList({
               </span>
               <SafetyMark safety={attachment.safety} />
             </span>
+            <span className="attachment-download">
+              <DownloadButton
+                target={{ kind: 'attachment', id: attachment.id }}
+                name={attachment.fileName || 'Unnamed file'}
+                compact
+              />
+            </span>
           </li>
         ))}
       </ul>
-      <p className="attachments-note">Downloading attachments comes with documents.</p>
     </section>
   );
 }

@@ -1,0 +1,69 @@
+import type { OutboxItemState, OutboxItemView } from '../../../../preload/contract';
+
+// How the outbox names its items, and in which order it shows them (no bridge here).
+
+export const KIND_LABEL: Record<OutboxItemView['kind'], string> = {
+  'document.upload': 'Document upload',
+  'document.update': 'Document edit',
+  'document.delete': 'Document delete',
+  'customers.save': 'Customer save',
+};
+
+export type PillTone = 'neutral' | 'info' | 'danger' | 'success';
+
+export const STATE_PILL: Record<OutboxItemState, { label: string; tone: PillTone }> = {
+  queued: { label: 'Waiting', tone: 'neutral' },
+  sending: { label: 'Sending', tone: 'info' },
+  failed: { label: 'Failed', tone: 'danger' },
+  done: { label: 'Sent', tone: 'success' },
+};
+
+/** What discarding an item gives up, said plainly before it is done. */
+export const DISCARD_LOSS: Record<OutboxItemView['kind'], string> = {
+  'document.upload': 'The document will not be filed. Its copy kept for sending is removed.',
+  'document.update': 'The new name and tags will not reach the service.',
+  'document.delete': 'The document will not be deleted; it stays on the service.',
+  'customers.save': 'The customer changes will not reach the service.',
+};
+
+export const canRetry = (item: Pick<OutboxItemView, 'state'>): boolean => item.state === 'failed';
+export const canDiscard = (item: Pick<OutboxItemView, 'state'>): boolean =>
+  item.state === 'queued' || item.state === 'failed';
+
+/**
+ * Unsent items first, in the order they will be sent (the outbox's own order), then the sent
+ * ones, most recently sent first.
+ */
+export function outboxSections(items: readonly OutboxItemView[]): {
+  unsent: OutboxItemView[];
+  sent: OutboxItemView[];
+} {
+  const unsent = items.filter((item) => item.state !== 'done');
+  const sent = items
+    .filter((item) => item.state === 'done')
+    .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  return { unsent, sent };
+}
+
+export interface OutboxCounts {
+  /** Waiting or being sent. */
+  pending: number;
+  failed: number;
+}
+
+export function countItems(items: readonly Pick<OutboxItemView, 'state'>[]): OutboxCounts {
+  return {
+    pending: items.filter((item) => item.state === 'queued' || item.state === 'sending').length,
+    failed: items.filter((item) => item.state === 'failed').length,
+  };
+}
+
+/** The rail badge's words for a screen reader: "2 waiting, 1 failed". */
+export function countsText(counts: OutboxCounts): string {
+  return [
+    counts.pending ? `${counts.pending} waiting` : '',
+    counts.failed ? `${counts.failed} failed` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+}

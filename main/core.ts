@@ -60,6 +60,8 @@ export interface CoreOptions {
   syncIntervalMs?: number;
   /** The built sync worker script; absent, sync runs on the main thread. */
   syncWorkerPath?: string | null;
+  /** Waits between the outbox's own retries while the service is unreachable (tests shorten them). */
+  outboxRetryMs?: readonly number[];
 }
 
 /** Everything under the bridge, the same for the Electron window and the browser host. */
@@ -105,6 +107,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     logger,
     intervalMs: options.syncIntervalMs ?? 5 * 60_000,
     syncWorkerPath: options.syncWorkerPath ?? null,
+    ...(options.outboxRetryMs ? { outboxRetryMs: options.outboxRetryMs } : {}),
   });
   const settings = createProfileSettings({ logger });
   const staging = createStagingArea({

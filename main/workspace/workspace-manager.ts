@@ -19,7 +19,9 @@ import { openWorkspace, type Workspace } from './workspace';
 
 const PROGRESS_EVERY_MS = 200;
 /** After a replay the service could not take, the next tries: sooner than the next sync. */
-const REPLAY_RETRY_MS = [15_000, 30_000, 60_000, 120_000, 300_000];
+// A retry is one connection attempt: cheap enough to keep at a minute, so that writes go out soon
+// after the service is back even with no sync due.
+const REPLAY_RETRY_MS = [5_000, 10_000, 20_000, 40_000, 60_000];
 
 /**
  * The active profile's workspace, opened and closed as the active profile changes; runs syncs in
@@ -34,7 +36,10 @@ export function createWorkspaceManager(deps: {
   intervalMs: number;
   /** The built sync worker; absent, sync runs on this thread (tests, tools). */
   syncWorkerPath?: string | null;
+  /** Waits between the outbox's own retries while the service is unreachable (the last repeats). */
+  outboxRetryMs?: readonly number[];
 }) {
+  const retryMs = deps.outboxRetryMs?.length ? deps.outboxRetryMs : REPLAY_RETRY_MS;
   let workspace: Workspace | null = null;
   let connectivity: Connectivity = 'unknown';
   let progress: SyncProgress | null = null;
@@ -88,7 +93,8 @@ export function createWorkspaceManager(deps: {
     if (replayRetry) clearTimeout(replayRetry);
     replayRetry = null;
   };
-  const replay = async (space: Workspace): Promise<void> => {
+  /** `retrying`: run by the retry timer, which alone backs off; a new write does not slow the pace. */
+  const replay = async (space: Workspace, retrying = false): Promise<void> => {
     const report = await space.replayer.replay();
     if (workspace !== space) return;
     // What the outbox learns of the service is what the top bar says: a send that cannot connect
@@ -107,9 +113,9 @@ export function createWorkspaceManager(deps: {
       replayRetries = 0;
       return;
     }
-    const delay = REPLAY_RETRY_MS[Math.min(replayRetries, REPLAY_RETRY_MS.length - 1)] ?? 60_000;
-    replayRetries += 1;
-    replayRetry = setTimeout(() => void replay(space).catch(() => undefined), delay);
+    if (retrying) replayRetries += 1;
+    const delay = retryMs[Math.min(replayRetries, retryMs.length - 1)] ?? 60_000;
+    replayRetry = setTimeout(() => void replay(space, true).catch(() => undefined), delay);
     replayRetry.unref();
   };
   /** Sends what is queued, in the background; the answer does not wait for the service. */

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod's tree-shakable build: the renderer checks one small answer, not worth the full library.
+import * as z from 'zod/mini';
 import type { LocalFileInput, StagedFile } from '../../../preload/contract';
 import { transport } from './api';
 
@@ -50,14 +51,14 @@ const StagedAnswer = z.discriminatedUnion('ok', [
   z.object({
     ok: z.literal(true),
     value: z.object({
-      token: z.string().regex(/^[a-f0-9]{32}$/),
+      token: z.string().check(z.regex(/^[a-f0-9]{32}$/)),
       fileName: z.string(),
-      size: z.number().int().min(0),
+      size: z.int().check(z.minimum(0)),
     }),
   }),
   z.object({
     ok: z.literal(false),
-    error: z.object({ code: z.string(), message: z.string().min(1) }),
+    error: z.object({ code: z.string(), message: z.string().check(z.minLength(1)) }),
   }),
 ]);
 

@@ -22,7 +22,9 @@ export interface ServiceDocument {
  * be stopped and started again on the same port (the app goes offline and comes back), and the
  * app itself restarted on the same data folder.
  */
-export async function startUploadsApp(options: { seed?: number } = {}) {
+export async function startUploadsApp(
+  options: { seed?: number; outboxRetryMs?: readonly number[] } = {},
+) {
   const temp = makeTempDir('casedesk-uploads-');
   const dataDir = join(temp.path, 'app');
   let port = 0;
@@ -47,6 +49,7 @@ export async function startUploadsApp(options: { seed?: number } = {}) {
       openExternal: null,
       sandbox: null,
       syncIntervalMs: 0,
+      ...(options.outboxRetryMs ? { outboxRetryMs: options.outboxRetryMs } : {}),
     });
 
   await startService();

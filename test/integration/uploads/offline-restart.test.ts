@@ -66,6 +66,40 @@ describe('offline filing across an app restart', () => {
     await app.settle(offline, 'done');
   });
 
+  it('retries on its own while the service is down, and delivers once it is back, with no sync', async () => {
+    await app.close();
+    app = await startUploadsApp({ seed: 23, outboxRetryMs: [100, 200] });
+    customer = app.customerWithDocuments();
+    files = join(app.temp.path, 'desktop');
+    mkdirSync(files, { recursive: true });
+    await app.stopService();
+    const path = join(files, 'passport.png');
+    const bytes = randomBytes(30_000);
+    writeFileSync(path, bytes);
+    const requestId = randomUUID();
+    await app.call<OutboxItemView>('uploads.file', {
+      requestId,
+      customerExternalId: customer,
+      displayName: 'Passport',
+      source: { kind: 'path', path },
+    });
+    // Retries fail while it is down (each attempt says why); the item waits, in line.
+    const retried = async () => {
+      for (let tries = 0; tries < 200; tries += 1) {
+        const item = await app.item(requestId);
+        if (item && item.attempts >= 3 && item.state === 'queued') return item;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error('the outbox did not retry on its own');
+    };
+    expect((await retried()).lastError).toMatch(/ECONNREFUSED/);
+    await app.startService();
+    await app.settle(requestId, 'done');
+    const filed = await app.serviceDocuments(customer, 'passport.png');
+    expect(filed).toHaveLength(1);
+    expect((await app.serviceBytes(filed[0]?.id ?? '')).equals(bytes)).toBe(true);
+  });
+
   it('delivers what was filed while the service was down exactly once, after the app restarts', async () => {
     await app.stopService();
     const bytes = randomBytes(50_000);

@@ -123,8 +123,9 @@ export const casedesk = {
  * main opens the file itself. Empty for anything that is not a file on disk.
  */
 export const casedeskFiles = {
-  pathForFile(file: unknown): string {
-    if (!(file instanceof File)) throw new TypeError('pathForFile takes a dropped File');
+  pathForFile(file: File): string {
+    // No instanceof check here: with context isolation the File comes from the page's world, not
+    // this one. webUtils itself throws for anything that is not a File.
     return webUtils.getPathForFile(file);
   },
 };

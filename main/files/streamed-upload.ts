@@ -12,6 +12,7 @@ export function streamedUploadBody(
     display_name: string;
     file_name: string;
     tag_codes: string[];
+    origin?: { type?: unknown; value?: string };
   },
   file: { path: string; size: number },
   onSent?: (fileBytes: number) => void,

@@ -6,16 +6,40 @@ export type UploadPayload = Extract<OutboxPayload, { kind: 'document.upload' }>;
 
 /** What the outbox needs of the service. */
 export interface OutboxTransport {
-  /** `onSent` hears how many of the file's bytes have gone out so far (for progress). */
-  upload(payload: UploadPayload, onSent?: (fileBytes: number) => void): Promise<DocumentLike>;
+  /**
+   * `onSent` hears how many of the file's bytes have gone out so far (for progress); `origin` is
+   * sent as the document's origin value, so that an upload in doubt can be recognised later.
+   */
+  upload(
+    payload: UploadPayload,
+    onSent?: (fileBytes: number) => void,
+    origin?: string,
+  ): Promise<DocumentLike>;
   /** Documents of the customer with this file name, to find an upload whose outcome is unknown. */
-  findDocuments(
-    customerExternalId: string,
-    fileName: string,
-  ): Promise<Array<DocumentLike & { file_size?: number | null }>>;
+  findDocuments(customerExternalId: string, fileName: string): Promise<FoundDocument[]>;
   update(id: string, change: { display_name?: string; tag_codes?: string[] }): Promise<void>;
   remove(id: string): Promise<void>;
   saveCustomers(body: { customers: unknown[]; relations: unknown[] }): Promise<unknown>;
+}
+
+export type FoundDocument = DocumentLike & {
+  file_size?: number | null;
+  origin?: { value?: unknown } | null;
+};
+
+/** The origin value CaseDesk files an upload with: the outbox item's id, unique per filing. */
+export const uploadOrigin = (itemId: string): string => `casedesk:${itemId}`;
+
+/** Seconds, whether the service sent seconds or milliseconds (the spec gives no unit). */
+const createdSeconds = (value: number | null | undefined): number =>
+  !value ? 0 : value > 100_000_000_000 ? Math.floor(value / 1000) : value;
+
+/**
+ * How long an upload stays in doubt before it is sent again when the service does not list it: a
+ * large upload may still be being stored after the connection gave up.
+ */
+export function inDoubtGraceMs(bytes: number): number {
+  return Math.min(30 * 60_000, 2 * 60_000 + Math.ceil(bytes / (50 * 1024 * 1024)) * 60_000);
 }
 
 /** How a failed send is to be treated; the API client's errors carry these facts. */
@@ -59,10 +83,13 @@ export function createOutboxReplayer(deps: {
   onChange?: (change: OutboxChange) => void;
   /** An item the service has done (or a delete of a document already gone), once marked done. */
   onDelivered?: (item: OutboxItem) => void;
+  /** The clock an upload's time in doubt is measured with. */
+  now?: () => number;
   /** Bytes of an upload's file sent so far. */
   onProgress?: (item: OutboxItem, sentBytes: number, totalBytes: number) => void;
 }) {
   const { outbox, transport } = deps;
+  const now = deps.now ?? Date.now;
   let running: Promise<ReplayReport> | null = null;
   let following: Promise<ReplayReport> | null = null;
   /** The item whose request is out now, if any: the only one that may not be discarded. */
@@ -89,24 +116,53 @@ export function createOutboxReplayer(deps: {
     changed(item.id);
   };
 
+  /** Documents other delivered uploads turned out to be: never taken for this one. */
+  const claimedDocuments = (): Set<string> => {
+    const ids = new Set<string>();
+    for (const done of outbox.list(['done'])) {
+      const result = done.result as { id?: unknown } | null;
+      if (done.payload.kind === 'document.upload' && typeof result?.id === 'string')
+        ids.add(result.id);
+    }
+    return ids;
+  };
+
+  /**
+   * The document an upload in doubt became, if the service has it. The origin value it was sent
+   * with names it exactly; for a service that does not keep origins, a document alike in every
+   * field sent, created since it was queued and not claimed by another filing, is taken for it.
+   */
   const findUploaded = async (item: OutboxItem): Promise<DocumentLike | null> => {
     if (item.payload.kind !== 'document.upload') return null;
     const payload = item.payload;
     const size = payload.source.type === 'file' ? payload.source.size : payload.source.file_size;
-    const queuedSeconds = Math.floor(Date.parse(item.createdAt) / 1000) - 120;
     const candidates = await transport.findDocuments(
       payload.customer_external_id,
       payload.file_name,
     );
+    const origin = uploadOrigin(item.id);
+    const originOf = (doc: FoundDocument) =>
+      typeof doc.origin?.value === 'string' ? doc.origin.value : null;
+    const marked = candidates.find((doc) => originOf(doc) === origin);
+    if (marked) return marked;
+    // This service keeps the origins CaseDesk sends, and none is this upload's: it did not arrive.
+    if (candidates.some((doc) => originOf(doc)?.startsWith('casedesk:'))) return null;
+    const queuedSeconds = Math.floor(Date.parse(item.createdAt) / 1000) - 120;
+    const claimed = claimedDocuments();
+    const sameTags = (tags: readonly string[] | null | undefined) =>
+      [...(tags ?? [])].sort().join('\n') === [...payload.tag_codes].sort().join('\n');
     return (
       candidates
         .filter(
           (doc) =>
+            !claimed.has(doc.id) &&
             doc.file_name === payload.file_name &&
             (doc.file_size ?? size) === size &&
-            (doc.created_at ?? 0) >= queuedSeconds,
+            (!payload.display_name || doc.display_name === payload.display_name) &&
+            sameTags(doc.tags) &&
+            createdSeconds(doc.created_at) >= queuedSeconds,
         )
-        .sort((a, b) => (b.created_at ?? 0) - (a.created_at ?? 0))[0] ?? null
+        .sort((a, b) => createdSeconds(b.created_at) - createdSeconds(a.created_at))[0] ?? null
     );
   };
 
@@ -116,7 +172,11 @@ export function createOutboxReplayer(deps: {
       case 'document.upload': {
         const total =
           payload.source.type === 'file' ? payload.source.size : payload.source.file_size;
-        return transport.upload(payload, (sent) => deps.onProgress?.(item, sent, total));
+        return transport.upload(
+          payload,
+          (sent) => deps.onProgress?.(item, sent, total),
+          uploadOrigin(item.id),
+        );
       }
       case 'document.update':
         await transport.update(payload.id, {
@@ -135,15 +195,41 @@ export function createOutboxReplayer(deps: {
     }
   };
 
-  /** Items left `sending` by a crash: an upload that arrived is done; anything else goes back in line. */
+  /**
+   * Items left `sending` (a crash, or an answer that never came): an upload the service has is
+   * done; one it does not list yet stays in doubt for a while (it may still be being stored), then
+   * goes back in line; anything else goes back in line. A look-up that cannot be made for a reason
+   * other than the service being unreachable fails that item, so the rest are not held up.
+   */
   const reconcileInDoubt = async () => {
     for (const item of outbox.list(['sending'])) {
-      const found = await findUploaded(item);
-      if (found) done(item, found);
-      else {
-        outbox.requeue(item.id, 'Interrupted while sending; will be sent again.');
+      if (item.id === sendingNow) continue;
+      let found: DocumentLike | null;
+      try {
+        found = await findUploaded(item);
+      } catch (error) {
+        const facts = deps.classify(error);
+        if (facts.transient) throw error;
+        outbox.markFailed(
+          item.id,
+          `CaseDesk could not check whether it arrived (${facts.message}). Look at the customer's documents in the service, then retry or discard.`,
+        );
         changed(item.id);
+        continue;
       }
+      if (found) {
+        done(item, found);
+        continue;
+      }
+      if (item.payload.kind === 'document.upload') {
+        const size =
+          item.payload.source.type === 'file'
+            ? item.payload.source.size
+            : item.payload.source.file_size;
+        if (now() - Date.parse(item.updatedAt) < inDoubtGraceMs(size)) continue;
+      }
+      outbox.requeue(item.id, 'Interrupted while sending; will be sent again.');
+      changed(item.id);
     }
   };
 

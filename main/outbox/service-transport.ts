@@ -24,12 +24,13 @@ async function checkKeptCopy(payload: UploadPayload, file: { path: string; size:
 /** The outbox's sends through the API client. */
 export function createServiceTransport(client: ServiceClient): OutboxTransport {
   return {
-    async upload(payload, onSent) {
+    async upload(payload, onSent, origin) {
       const fields = {
         customer_external_id: payload.customer_external_id,
         display_name: payload.display_name,
         file_name: payload.file_name,
         tag_codes: payload.tag_codes,
+        ...(origin ? { origin: { type: { code: 'api' }, value: origin } } : {}),
       };
       if (payload.source.type === 'external') {
         return client.documents.upload({

@@ -158,6 +158,11 @@ describe('offline filing across an app restart', () => {
     await app.stopService();
     const requestId = await fileOffline('contract.pdf', randomBytes(10_000));
     app.workspace().outbox.markSending(requestId);
+    // The crash was an hour ago: long past the time an upload in doubt is given to show up.
+    app
+      .workspace()
+      .outbox.db.prepare('UPDATE outbox SET updated_ms = ? WHERE id = ?')
+      .run(Date.now() - 3_600_000, requestId);
     await app.restartApp();
     await app.startService();
     await app.sync();

@@ -2,31 +2,35 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DocumentLike } from '../../../main/cache/records';
 import { silentLogger } from '../../../main/log';
 import { outboxCopyPath, removeOrphanCopies } from '../../../main/outbox/outbox-files';
 import {
   createOutboxReplayer,
   type FailureFacts,
+  type FoundDocument,
+  inDoubtGraceMs,
   type OutboxChange,
   type OutboxTransport,
   type UploadPayload,
+  uploadOrigin,
 } from '../../../main/outbox/outbox-replayer';
 import { openOutbox, type Outbox, type OutboxItem } from '../../../main/outbox/outbox-store';
 import { makeTempDir } from '../../support/temp-dir';
 
 class Unreachable extends Error {}
 class LostAnswer extends Error {}
+class Refused extends Error {}
 
 /** A service in memory: what it was asked, and documents it holds. */
 function fakeService() {
   const uploads: UploadPayload[] = [];
-  const documents: Array<DocumentLike & { file_size: number }> = [];
+  const documents: Array<FoundDocument & { file_size: number }> = [];
   const sent: string[] = [];
   let down = false;
+  let searchRefused = false;
   let beforeUpload: () => void = () => undefined;
   const transport: OutboxTransport = {
-    upload(payload, onSent) {
+    upload(payload, onSent, origin) {
       if (down) return Promise.reject(new Unreachable('unreachable'));
       beforeUpload();
       uploads.push(payload);
@@ -39,6 +43,8 @@ function fakeService() {
         file_name: payload.file_name,
         created_at: Math.floor(Date.now() / 1000),
         file_size: size,
+        tags: payload.tag_codes,
+        origin: origin === undefined ? null : { value: origin },
       };
       documents.push(document);
       return Promise.resolve(document);
@@ -46,11 +52,13 @@ function fakeService() {
     findDocuments: (customer, fileName) =>
       down
         ? Promise.reject(new Unreachable('unreachable'))
-        : Promise.resolve(
-            documents.filter(
-              (doc) => doc.customer_external_id === customer && doc.file_name === fileName,
+        : searchRefused
+          ? Promise.reject(new Refused('search refused (403)'))
+          : Promise.resolve(
+              documents.filter(
+                (doc) => doc.customer_external_id === customer && doc.file_name === fileName,
+              ),
             ),
-          ),
     update: (id) => {
       if (down) return Promise.reject(new Unreachable('unreachable'));
       sent.push(`update ${id}`);
@@ -69,6 +77,7 @@ function fakeService() {
     documents,
     sent,
     setDown: (value: boolean) => void (down = value),
+    refuseSearch: (value: boolean) => void (searchRefused = value),
     onUpload: (run: () => void) => void (beforeUpload = run),
   };
 }
@@ -88,8 +97,9 @@ describe('the outbox replayer', () => {
   let changes: OutboxChange[];
   let delivered: OutboxItem[];
   let progress: Array<[string, number, number]>;
-  const replayerFor = () =>
+  const replayerFor = (now?: () => number) =>
     createOutboxReplayer({
+      ...(now ? { now } : {}),
       outbox,
       transport: service.transport,
       classify,
@@ -210,12 +220,14 @@ describe('the outbox replayer', () => {
     const payload = keptUpload(id);
     outbox.enqueue(payload, id);
     outbox.markSending(id);
+    // It went out with its origin, and the service kept it.
     service.documents.push({
       id: 'doc-arrived',
       customer_external_id: 'C1',
       file_name: 'passport.pdf',
       created_at: Math.floor(Date.now() / 1000),
       file_size: 5,
+      origin: { value: uploadOrigin(id) },
     });
     expect(await replayerFor().replay()).toEqual({
       delivered: 0,
@@ -228,11 +240,18 @@ describe('the outbox replayer', () => {
     expect(delivered.map((item) => item.id)).toEqual([id]);
   });
 
-  it('sends again, once, an upload a crash left “sending” that never arrived', async () => {
+  it('sends again, once, an upload a crash left “sending” that never arrived, once its time in doubt is over', async () => {
     const id = randomUUID();
     outbox.enqueue(keptUpload(id), id);
     outbox.markSending(id);
-    const replayer = replayerFor();
+    const later = randomUUID();
+    outbox.enqueue({ kind: 'document.delete', id: 'doc-9' }, later);
+    // Just after: it may still be being stored; it waits in doubt, and the rest goes out.
+    expect((await replayerFor().replay()).delivered).toBe(1);
+    expect(service.sent).toEqual(['delete doc-9']);
+    expect(outbox.get(id)?.state).toBe('sending');
+    expect(service.uploads).toHaveLength(0);
+    const replayer = replayerFor(() => Date.now() + inDoubtGraceMs(5) + 1000);
     expect(await replayer.replay()).toEqual({
       delivered: 1,
       failed: 0,
@@ -246,6 +265,74 @@ describe('the outbox replayer', () => {
       unreachable: false,
     });
     expect(service.uploads).toHaveLength(1);
+  });
+
+  it('without origins kept by the service, takes only a document alike in every field sent, new, and not another filing’s', async () => {
+    const first = randomUUID();
+    const second = randomUUID();
+    const third = randomUUID();
+    for (const id of [first, second, third]) {
+      outbox.enqueue(keptUpload(id), id);
+      outbox.markSending(id);
+    }
+    const alike = {
+      customer_external_id: 'C1',
+      display_name: 'Passport',
+      file_name: 'passport.pdf',
+      file_size: 5,
+      tags: [],
+      origin: null,
+    };
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    service.documents.push(
+      // Filed a month ago, its time in milliseconds: not this upload.
+      { ...alike, id: 'doc-old', created_at: (nowSeconds - 30 * 86_400) * 1000 },
+      // Another display name: not this upload.
+      { ...alike, id: 'doc-other-name', display_name: 'Visa', created_at: nowSeconds },
+      // Alike: the first upload in doubt takes it, and no other may.
+      { ...alike, id: 'doc-new', created_at: nowSeconds },
+    );
+    await replayerFor().replay();
+    const states = [first, second, third].map((id) => outbox.get(id));
+    expect(states.filter((item) => item?.state === 'done')).toHaveLength(1);
+    expect(states.find((item) => item?.state === 'done')?.result).toMatchObject({ id: 'doc-new' });
+    // The other two wait in doubt, then are sent: each filed exactly once.
+    await replayerFor(() => Date.now() + inDoubtGraceMs(5) + 1000).replay();
+    expect(service.uploads).toHaveLength(2);
+    expect(outbox.list(['done'])).toHaveLength(3);
+  });
+
+  it('does not take a document another CaseDesk filing names for an upload in doubt', async () => {
+    const id = randomUUID();
+    outbox.enqueue(keptUpload(id), id);
+    outbox.markSending(id);
+    service.documents.push({
+      id: 'doc-someone-else',
+      customer_external_id: 'C1',
+      display_name: 'Passport',
+      file_name: 'passport.pdf',
+      file_size: 5,
+      tags: [],
+      created_at: Math.floor(Date.now() / 1000),
+      origin: { value: uploadOrigin(randomUUID()) },
+    });
+    await replayerFor(() => Date.now() + inDoubtGraceMs(5) + 1000).replay();
+    expect(service.uploads).toHaveLength(1);
+    expect(outbox.get(id)?.result).toMatchObject({ id: 'doc-1', file_name: 'passport.pdf' });
+  });
+
+  it('fails an upload in doubt whose look-up is refused, and sends the rest', async () => {
+    const id = randomUUID();
+    outbox.enqueue(keptUpload(id), id);
+    outbox.markSending(id);
+    outbox.enqueue({ kind: 'document.delete', id: 'doc-4' });
+    service.refuseSearch(true);
+    const report = await replayerFor().replay();
+    expect(report.delivered).toBe(1);
+    expect(service.sent).toEqual(['delete doc-4']);
+    expect(outbox.get(id)).toMatchObject({ state: 'failed' });
+    expect(outbox.get(id)?.lastError).toMatch(/could not check whether it arrived/);
+    expect(service.uploads).toHaveLength(0);
   });
 
   it('does not send what was discarded while a run was going', async () => {

@@ -140,7 +140,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       customers: createCustomersHandlers(workspaces),
       threads: createThreadsHandlers(workspaces),
       documents: createDocumentsHandlers(workspaces),
-      uploads: createUploadsHandlers(createUploadFiling({ workspaces, settings, staging, logger })),
+      uploads: createUploadsHandlers(
+        createUploadFiling({ workspaces, settings, staging, logger }),
+        options.dataDir,
+      ),
       downloads: createDownloadsHandlers(
         workspaces,
         settings,

@@ -63,13 +63,17 @@ export async function startUploadsApp(
   };
   let stopRecording = core.events.subscribe(record);
 
+  // Calls come as the desktop app makes them: it alone may name a dropped file by its path.
   const call = async <T>(method: string, input?: unknown): Promise<T> => {
-    const reply = await core.dispatch(method, input, { transport: 'browser' });
+    const reply = await core.dispatch(method, input, { transport: 'electron' });
     if (!reply.ok) throw new Error(`${method}: ${reply.error.code}: ${reply.error.message}`);
     return reply.value as T;
   };
-  const attempt = async (method: string, input?: unknown) =>
-    core.dispatch(method, input, { transport: 'browser' });
+  const attempt = async (
+    method: string,
+    input?: unknown,
+    transport: 'electron' | 'browser' = 'electron',
+  ) => core.dispatch(method, input, { transport });
 
   const service = (): Sandbox => {
     if (!sandbox) throw new Error('the service is stopped');

@@ -51,6 +51,38 @@ describe('filing documents through the bridge', () => {
       ).toEqual({ fileName: 'passport.pdf', size: 17, limitBytes: 100 * 1024 * 1024 });
     });
 
+    it('takes a path only from the desktop app, and never files CaseDesk’s own files', async () => {
+      const path = write('bank-statement.pdf', '%PDF-1.7 statement');
+      const requestId = randomUUID();
+      const fromBrowser = await app.attempt(
+        'uploads.file',
+        {
+          requestId,
+          customerExternalId: customer,
+          displayName: 'Bank statement',
+          source: { kind: 'path', path },
+        },
+        'browser',
+      );
+      expect(fromBrowser).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_input', message: expect.stringMatching(/desktop app/) as string },
+      });
+      const inspectFromBrowser = await app.attempt(
+        'uploads.inspect',
+        { source: { kind: 'path', path } },
+        'browser',
+      );
+      expect(inspectFromBrowser.ok).toBe(false);
+      // The profiles file sits in CaseDesk's data folder, with every profile's address.
+      const own = join(app.dataDir, 'profiles.json');
+      expect(await refusal(own)).toMatchObject({
+        code: 'invalid_input',
+        message: expect.stringMatching(/CaseDesk's own files/) as string,
+      });
+      expect(app.workspace().outbox.get(requestId)).toBeNull();
+    });
+
     it('refuses, saying what to do, a missing file, a folder, an empty file and a file that cannot be opened', async () => {
       expect(await refusal(join(files, 'moved-away.pdf'))).toMatchObject({
         code: 'invalid_input',

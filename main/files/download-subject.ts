@@ -3,7 +3,7 @@ import { AppError } from '../bridge/app-error';
 import { numberOrNull, parseObject, text } from '../cache/json-fields';
 import type { CacheDb } from '../cache/open-cache';
 import { attachmentSafety } from '../cache/thread-view';
-import { isExecutableName } from './safe-file-name';
+import { isExecutableName, safeFileName } from './safe-file-name';
 
 export interface DownloadTargetRef {
   kind: 'document' | 'attachment';
@@ -54,12 +54,14 @@ function documentSubject(db: CacheDb, target: DownloadTargetRef): DownloadSubjec
       'This document is not in the offline cache; sync, then download it from the list.',
     );
   const raw = parseObject(row.raw) ?? {};
+  const fallbackName = row.display_name || `document-${target.id}`;
   return {
     target,
     name: row.file_name,
-    fallbackName: row.display_name || `document-${target.id}`,
+    fallbackName,
     size: numberOrNull(raw.file_size),
-    warnings: isExecutableName(row.file_name) ? ['executable'] : [],
+    // Judged on the name the file will have on disk, which may come from the fallback.
+    warnings: isExecutableName(safeFileName(row.file_name, fallbackName)) ? ['executable'] : [],
     external: text(raw.file_source).toLowerCase() === 'external',
   };
 }
@@ -76,7 +78,8 @@ function attachmentSubject(db: CacheDb, target: DownloadTargetRef): DownloadSubj
   const warnings: DownloadWarning[] = [];
   const safety = attachmentSafety(row.not_dangerous);
   if (safety !== 'safe') warnings.push(safety);
-  if (isExecutableName(row.file_name)) warnings.push('executable');
+  if (isExecutableName(safeFileName(row.file_name, `attachment-${target.id}`)))
+    warnings.push('executable');
   return {
     target,
     name: row.file_name,

@@ -82,7 +82,10 @@ export function createWorkspaceManager(deps: {
     const kind = change.item?.payload.kind;
     if ((kind === undefined || kind.startsWith('document.')) && change.item?.state !== 'done')
       deps.events.emit('cache.changed', { tables: ['documents'] });
-    const progress = change.item && uploadStateProgress(change.item);
+    const progress = change.item
+      ? uploadStateProgress(change.item)
+      : // Gone: discarded. A form still showing it as on its way must hear so.
+        { requestId: change.id, phase: 'discarded' as const, done: 0, total: 0, error: null };
     if (progress) uploadProgress.report(progress, true);
   };
 

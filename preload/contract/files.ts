@@ -158,7 +158,8 @@ export const UploadInput = z
   .strict();
 export type UploadInputValue = z.input<typeof UploadInput>;
 
-export type UploadPhase = 'copying' | 'queued' | 'sending' | 'done' | 'failed';
+/** `discarded`: the investigator discarded it in the Outbox; it was not filed. */
+export type UploadPhase = 'copying' | 'queued' | 'sending' | 'done' | 'failed' | 'discarded';
 
 export interface UploadProgress {
   /** The requestId given to uploads.file, which is also the outbox item's id. */

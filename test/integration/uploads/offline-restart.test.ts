@@ -66,6 +66,16 @@ describe('offline filing across an app restart', () => {
     await app.settle(offline, 'done');
   });
 
+  it('tells a form that an upload it filed was discarded in the outbox', async () => {
+    await app.stopService();
+    const requestId = await fileOffline('draft-contract.pdf', randomBytes(8_000));
+    await app.call('outbox.discard', { id: requestId });
+    expect(await app.item(requestId)).toBeFalsy();
+    expect(app.progress.filter((event) => event.requestId === requestId).at(-1)).toMatchObject({
+      phase: 'discarded',
+    });
+  });
+
   it('retries on its own while the service is down, and delivers once it is back, with no sync', async () => {
     await app.close();
     app = await startUploadsApp({ seed: 23, outboxRetryMs: [100, 200] });

@@ -11,6 +11,7 @@ import { formatBytes, formatCount, formatDateTime, formatRelative } from '../../
 import { useAction } from '../../lib/use-action';
 import { ProgressBar } from '../downloads/ProgressBar';
 import {
+  DISCARD_IN_DOUBT,
   DISCARD_LOSS,
   KIND_LABEL,
   STATE_PILL,
@@ -392,6 +393,9 @@ export function OutboxScreen() {
           <div className="outbox-discard" data-testid="outbox-discard-confirm">
             <p className="outbox-discard-summary">{discarding.summary}</p>
             <p>{DISCARD_LOSS[discarding.kind]}</p>
+            {discarding.state === 'sending' && (
+              <p data-testid="outbox-discard-in-doubt">{DISCARD_IN_DOUBT}</p>
+            )}
           </div>
         )}
       </ConfirmDialog>

@@ -27,8 +27,15 @@ export const DISCARD_LOSS: Record<OutboxItemView['kind'], string> = {
 };
 
 export const canRetry = (item: Pick<OutboxItemView, 'state'>): boolean => item.state === 'failed';
-export const canDiscard = (item: Pick<OutboxItemView, 'state'>): boolean =>
-  item.state === 'queued' || item.state === 'failed';
+/**
+ * Anything not yet sent; a `sending` item too, since one whose answer was lost waits in doubt (main
+ * refuses, saying so, while its request is actually going out).
+ */
+export const canDiscard = (item: Pick<OutboxItemView, 'state'>): boolean => item.state !== 'done';
+
+/** Said before discarding a change that may have reached the service already. */
+export const DISCARD_IN_DOUBT =
+  'It may already have reached the service: CaseDesk could not learn whether it arrived. Check the customer in the service afterwards.';
 
 /**
  * Unsent items first, in the order they will be sent (the outbox's own order), then the sent

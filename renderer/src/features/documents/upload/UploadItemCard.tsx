@@ -46,6 +46,12 @@ function StatusLine({ item }: { item: UploadItem }) {
       return <span>Sending to the service…{percent(fraction)}</span>;
     case 'done':
       return <span className="upload-done">Filed ✓</span>;
+    case 'discarded':
+      return (
+        <span className="upload-failed" data-testid="upload-discarded">
+          Discarded in the {outboxLink}: it was not filed.
+        </span>
+      );
     case 'failed':
       return item.inOutbox ? (
         <span className="upload-failed">

@@ -103,12 +103,12 @@ export function externalErrors(fields: ExternalFields): ExternalErrors {
 
 /** Where an upload is, from the form's first check to the service's answer. */
 export type UploadStage =
-  'draft' | 'preparing' | 'copying' | 'queued' | 'sending' | 'done' | 'failed';
+  'draft' | 'preparing' | 'copying' | 'queued' | 'sending' | 'done' | 'failed' | 'discarded';
 
 /** A bar's fill, 0–1, or null where there is nothing to measure. */
 export function progressFraction(stage: UploadStage, done: number, total: number): number | null {
   if (stage === 'done') return 1;
-  if (stage === 'draft' || stage === 'failed') return null;
+  if (stage === 'draft' || stage === 'failed' || stage === 'discarded') return null;
   if (stage === 'queued') return null;
   if (total <= 0) return null;
   return Math.max(0, Math.min(1, done / total));

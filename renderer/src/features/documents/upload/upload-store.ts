@@ -115,7 +115,9 @@ export const useUploads = create<UploadStore>((set, get) => {
       done: progress.done,
       total: progress.total,
       error: progress.error,
-      inOutbox: progress.phase !== 'copying' || item.inOutbox,
+      // Copying, or failing to copy, does not put it in the outbox: the call's answer says whether
+      // it got there, and may come before or after these events.
+      inOutbox: item.inOutbox || (progress.phase !== 'copying' && progress.phase !== 'failed'),
     });
   };
   const listen = () => {

@@ -28,4 +28,33 @@ export async function writeFileAtomic(
     await rm(temp, { force: true });
     throw error;
   }
+  await syncFolder(dirname(path));
+}
+
+/**
+ * Makes a rename in `folder` durable: until the folder itself is flushed, a power cut may leave
+ * the file under its old name or not at all. Best effort: Windows cannot open a folder for this
+ * (and its file system does not need it).
+ */
+export async function syncFolder(folder: string): Promise<void> {
+  try {
+    const handle = await open(folder, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // Not supported here; the rename stands as the file system keeps it.
+  }
+}
+
+/** Flushes a file written through a stream that has closed its own handle. */
+export async function syncFile(path: string): Promise<void> {
+  const handle = await open(path, 'r+');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }

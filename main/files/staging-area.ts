@@ -7,6 +7,7 @@ import type { BridgeErrorCode, StagedFile } from '../../preload/contract';
 import { AppError } from '../bridge/app-error';
 import type { Logger } from '../log';
 import { formatSize } from './upload-source';
+import { syncFile } from './atomic-write';
 
 /** How long a staged file waits for uploads.file: a form left open over lunch, not for days. */
 export const STAGED_FOR_MS = 12 * 60 * 60 * 1000;
@@ -123,6 +124,8 @@ export function createStagingArea(options: {
       const handle = await open(path, 'wx', 0o600);
       try {
         await pipeline(input.body, counted, handle.createWriteStream());
+        // On disk before the investigator is told it arrived: it may be the only copy soon.
+        await syncFile(path);
         if (received !== input.length)
           throw new StagingRefused(
             400,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { syncFolder } from './atomic-write';
 import { dirname } from 'node:path';
 import { AppError } from '../bridge/app-error';
 import { partialCopyPath } from '../outbox/outbox-files';
@@ -87,6 +88,7 @@ export async function copyForUpload(options: {
     await output.close();
     output = null;
     await rename(partial, target);
+    await syncFolder(dirname(target));
     return { size: copied, sha256: hash.digest('hex') };
   } catch (error) {
     await output?.close().catch(() => undefined);
@@ -110,6 +112,7 @@ export async function moveForUpload(options: {
   try {
     await mkdir(dirname(options.target), { recursive: true, mode: 0o700 });
     await rename(options.from, options.target);
+    await syncFolder(dirname(options.target));
     return;
   } catch (error) {
     if (codeOf(error) !== 'EXDEV') throw cannotKeep(options.fileName, options.target, error);

@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import { isServiceError, type ServiceClient } from '../api';
 import { streamedUploadBody } from '../files/streamed-upload';
 import type { FailureFacts, OutboxTransport, UploadPayload } from './outbox-replayer';
@@ -8,7 +11,10 @@ import type { FailureFacts, OutboxTransport, UploadPayload } from './outbox-repl
  * middle of the body would look like a dropped connection (an upload in doubt), not like the
  * local problem it is.
  */
-async function checkKeptCopy(payload: UploadPayload, file: { path: string; size: number }) {
+async function checkKeptCopy(
+  payload: UploadPayload,
+  file: { path: string; size: number; sha256: string },
+) {
   const info = await stat(file.path).catch(() => null);
   const name = `“${payload.display_name || payload.file_name}”`;
   if (!info?.isFile())
@@ -19,6 +25,17 @@ async function checkKeptCopy(payload: UploadPayload, file: { path: string; size:
     throw new Error(
       `The copy of ${name} kept for sending has changed (${info.size} bytes, ${file.size} when filed); discard this change and file the document again.`,
     );
+  // Same size is not same bytes: after a power cut a copy can come back zero-filled.
+  if (file.sha256 && (await sha256Of(file.path)) !== file.sha256)
+    throw new Error(
+      `The copy of ${name} kept for sending is damaged (its contents are not what was filed); discard this change and file the document again.`,
+    );
+}
+
+async function sha256Of(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(path), hash);
+  return hash.digest('hex');
 }
 
 /** The outbox's sends through the API client. */

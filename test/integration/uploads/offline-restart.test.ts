@@ -227,4 +227,16 @@ describe('offline filing across an app restart', () => {
     await app.call('outbox.discard', { id: lost });
     expect(await app.item(lost)).toBeUndefined();
   });
+
+  it('fails, not sends, an upload whose kept copy came back damaged (same size, other bytes)', async () => {
+    await app.stopService();
+    const damaged = await fileOffline('zeroed.pdf', randomBytes(6_000));
+    // What a power cut can leave: the right length, filled with zeros.
+    writeFileSync(join(app.workspace().outbox.filesDir, damaged), Buffer.alloc(6_000));
+    await app.startService();
+    await app.sync();
+    const failed = await app.settle(damaged, 'failed');
+    expect(failed.lastError).toMatch(/kept for sending is damaged/);
+    expect(await app.serviceDocuments(customer, 'zeroed.pdf')).toEqual([]);
+  });
 });

@@ -51,6 +51,9 @@ export const OutboxPayload = z.discriminatedUnion('kind', [
 ]);
 export type OutboxPayload = z.infer<typeof OutboxPayload>;
 
+/** How long sent items stay in the outbox's list. */
+export const SENT_KEPT_MS = 30 * 86_400_000;
+
 export type OutboxState = 'queued' | 'sending' | 'failed' | 'done';
 
 export interface OutboxItem {
@@ -120,6 +123,11 @@ export function openOutbox(path: string, logger: Logger, now: () => number = Dat
       db.pragma('user_version = 1');
     })();
   }
+  // What was sent stays listed a while (the investigator sees it arrived), then goes: the list
+  // is read whole on every change.
+  db.prepare("DELETE FROM outbox WHERE state = 'done' AND updated_ms < ?").run(
+    now() - SENT_KEPT_MS,
+  );
 
   const toItem = (row: Row): OutboxItem => ({
     id: row.id,

@@ -1,0 +1,37 @@
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { silentLogger } from '../../../main/log';
+import { openOutbox, SENT_KEPT_MS } from '../../../main/outbox/outbox-store';
+import { makeTempDir } from '../../support/temp-dir';
+
+describe('the outbox’s history', () => {
+  let temp: ReturnType<typeof makeTempDir>;
+  beforeEach(() => {
+    temp = makeTempDir();
+  });
+  afterEach(() => temp.remove());
+
+  it('keeps sent changes a month, and unsent ones however old', () => {
+    const path = join(temp.path, 'outbox.db');
+    let clock = Date.parse('2026-01-01T09:00:00Z');
+    const first = openOutbox(path, silentLogger, () => clock);
+    const sentLongAgo = first.enqueue({ kind: 'document.delete', id: 'doc-1' });
+    const waitingLongAgo = first.enqueue({ kind: 'document.delete', id: 'doc-2' });
+    const failedLongAgo = first.enqueue({ kind: 'document.delete', id: 'doc-3' });
+    first.markDone(sentLongAgo.id, null);
+    first.markFailed(failedLongAgo.id, 'refused');
+    clock += SENT_KEPT_MS - 60_000;
+    const sentRecently = first.enqueue({ kind: 'document.delete', id: 'doc-4' });
+    first.markDone(sentRecently.id, null);
+    first.close();
+
+    clock += 120_000;
+    const reopened = openOutbox(path, silentLogger, () => clock);
+    expect(reopened.list().map((item) => item.id)).toEqual([
+      waitingLongAgo.id,
+      failedLongAgo.id,
+      sentRecently.id,
+    ]);
+    reopened.close();
+  });
+});

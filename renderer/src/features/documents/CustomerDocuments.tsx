@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { EmptyState } from '../../components/StateViews';
 import type { DroppedFile } from '../../lib/local-files';
+import { lastPageOffset } from './document-filter';
 import { DocumentResults } from './DocumentResults';
 import { UploadActions } from './upload/UploadActions';
 import { customerScope } from './upload/upload-store';
@@ -24,6 +25,11 @@ export function CustomerDocuments({
   const filter = useMemo(() => ({ customerExternalId: externalId }), [externalId]);
   const [offset, setOffset] = useState(0);
   const read = useDocumentSearch(filter, offset);
+  // The last document of the last page deleted: step back to the page that is left.
+  const total = read.data?.total ?? 0;
+  const pastTheEnd = read.data !== null && read.data.rows.length === 0 && offset > 0;
+  // Adjusted while rendering (React's pattern for state that follows new data), not in an effect.
+  if (pastTheEnd && lastPageOffset(total) !== offset) setOffset(lastPageOffset(total));
   const facets = useDocumentFacets();
   const scope = customerScope(externalId);
 

@@ -172,9 +172,16 @@ export function createOutboxReplayer(deps: {
       case 'document.upload': {
         const total =
           payload.source.type === 'file' ? payload.source.size : payload.source.file_size;
+        let started = false;
         return transport.upload(
           payload,
-          (sent) => deps.onProgress?.(item, sent, total),
+          (sent) => {
+            if (!started && sent > 0) {
+              started = true;
+              outbox.markBodyStarted(item.id);
+            }
+            deps.onProgress?.(item, sent, total);
+          },
           uploadOrigin(item.id),
         );
       }
@@ -204,6 +211,15 @@ export function createOutboxReplayer(deps: {
   const reconcileInDoubt = async () => {
     for (const item of outbox.list(['sending'])) {
       if (item.id === sendingNow) continue;
+      if (
+        item.payload.kind === 'document.upload' &&
+        item.payload.source.type === 'file' &&
+        !item.bodyStarted
+      ) {
+        outbox.requeue(item.id, 'Interrupted before any of it was sent; it will be sent again.');
+        changed(item.id);
+        continue;
+      }
       let found: DocumentLike | null;
       try {
         found = await findUploaded(item);

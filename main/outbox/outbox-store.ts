@@ -65,6 +65,11 @@ export interface OutboxItem {
   lastError: string | null;
   /** The service's answer once delivered (e.g. the new document). */
   result: unknown;
+  /**
+   * Bytes of the file went out in the latest attempt. An upload left `sending` without any cannot
+   * have reached the service: it goes back in line at once, no look-up, no waiting.
+   */
+  bodyStarted: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -93,6 +98,7 @@ interface Row {
   attempts: number;
   last_error: string | null;
   result: string | null;
+  body_started: number;
   created_ms: number;
   updated_ms: number;
 }
@@ -123,6 +129,12 @@ export function openOutbox(path: string, logger: Logger, now: () => number = Dat
       db.pragma('user_version = 1');
     })();
   }
+  if ((db.pragma('user_version', { simple: true }) as number) === 1) {
+    db.transaction(() => {
+      db.exec('ALTER TABLE outbox ADD COLUMN body_started INTEGER NOT NULL DEFAULT 1');
+      db.pragma('user_version = 2');
+    })();
+  }
   // What was sent stays listed a while (the investigator sees it arrived), then goes: the list
   // is read whole on every change.
   db.prepare("DELETE FROM outbox WHERE state = 'done' AND updated_ms < ?").run(
@@ -137,6 +149,7 @@ export function openOutbox(path: string, logger: Logger, now: () => number = Dat
     attempts: row.attempts,
     lastError: row.last_error,
     result: row.result === null ? null : (JSON.parse(row.result) as unknown),
+    bodyStarted: row.body_started !== 0,
     createdAt: new Date(row.created_ms).toISOString(),
     updatedAt: new Date(row.updated_ms).toISOString(),
   });
@@ -193,10 +206,14 @@ export function openOutbox(path: string, logger: Logger, now: () => number = Dat
       return (
         db
           .prepare(
-            "UPDATE outbox SET state = 'sending', attempts = attempts + 1, updated_ms = ? WHERE id = ? AND state = 'queued'",
+            "UPDATE outbox SET state = 'sending', attempts = attempts + 1, body_started = 0, updated_ms = ? WHERE id = ? AND state = 'queued'",
           )
           .run(now(), id).changes > 0
       );
+    },
+    /** The first bytes of the file are going out (committed: it tells a crash apart from a send). */
+    markBodyStarted(id: string): void {
+      db.prepare('UPDATE outbox SET body_started = 1 WHERE id = ? AND body_started = 0').run(id);
     },
     markDone(id: string, result: unknown): void {
       setState.run('done', null, JSON.stringify(result ?? null), now(), id);

@@ -135,8 +135,9 @@ describe('offline filing across an app restart', () => {
     await app.stopService();
     const bytes = randomBytes(20_000);
     const requestId = await fileOffline('proof-of-address.pdf', bytes);
-    // The crash: marked sending, delivered, and the app gone before it could note so.
+    // The crash: marked sending, its bytes out, delivered, and the app gone before it could note so.
     app.workspace().outbox.markSending(requestId);
+    app.workspace().outbox.markBodyStarted(requestId);
     await app.startService();
     const delivered = await fetch(`${app.service().baseUrl}/api/v1/customer_documents/upload`, {
       method: 'POST',
@@ -167,12 +168,8 @@ describe('offline filing across an app restart', () => {
   it('sends once an upload a crash left “sending” before it went out', async () => {
     await app.stopService();
     const requestId = await fileOffline('contract.pdf', randomBytes(10_000));
+    // The crash came after it was marked sending, before any of its bytes went out.
     app.workspace().outbox.markSending(requestId);
-    // The crash was an hour ago: long past the time an upload in doubt is given to show up.
-    app
-      .workspace()
-      .outbox.db.prepare('UPDATE outbox SET updated_ms = ? WHERE id = ?')
-      .run(Date.now() - 3_600_000, requestId);
     await app.restartApp();
     await app.startService();
     await app.sync();

@@ -50,6 +50,7 @@ describe('upload progress events', () => {
       attempts: 1,
       lastError,
       result: null,
+      bodyStarted: false,
       createdAt: '',
       updatedAt: '',
     });

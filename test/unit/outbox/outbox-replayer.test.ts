@@ -220,6 +220,7 @@ describe('the outbox replayer', () => {
     const payload = keptUpload(id);
     outbox.enqueue(payload, id);
     outbox.markSending(id);
+    outbox.markBodyStarted(id);
     // It went out with its origin, and the service kept it.
     service.documents.push({
       id: 'doc-arrived',
@@ -240,10 +241,20 @@ describe('the outbox replayer', () => {
     expect(delivered.map((item) => item.id)).toEqual([id]);
   });
 
+  it('sends at once an upload a crash left “sending” before any of its bytes went out', async () => {
+    const id = randomUUID();
+    outbox.enqueue(keptUpload(id), id);
+    outbox.markSending(id);
+    expect((await replayerFor().replay()).delivered).toBe(1);
+    expect(service.uploads).toHaveLength(1);
+    expect(outbox.get(id)?.state).toBe('done');
+  });
+
   it('sends again, once, an upload a crash left “sending” that never arrived, once its time in doubt is over', async () => {
     const id = randomUUID();
     outbox.enqueue(keptUpload(id), id);
     outbox.markSending(id);
+    outbox.markBodyStarted(id);
     const later = randomUUID();
     outbox.enqueue({ kind: 'document.delete', id: 'doc-9' }, later);
     // Just after: it may still be being stored; it waits in doubt, and the rest goes out.
@@ -274,6 +285,7 @@ describe('the outbox replayer', () => {
     for (const id of [first, second, third]) {
       outbox.enqueue(keptUpload(id), id);
       outbox.markSending(id);
+      outbox.markBodyStarted(id);
     }
     const alike = {
       customer_external_id: 'C1',
@@ -306,6 +318,7 @@ describe('the outbox replayer', () => {
     const id = randomUUID();
     outbox.enqueue(keptUpload(id), id);
     outbox.markSending(id);
+    outbox.markBodyStarted(id);
     service.documents.push({
       id: 'doc-someone-else',
       customer_external_id: 'C1',
@@ -325,6 +338,7 @@ describe('the outbox replayer', () => {
     const id = randomUUID();
     outbox.enqueue(keptUpload(id), id);
     outbox.markSending(id);
+    outbox.markBodyStarted(id);
     outbox.enqueue({ kind: 'document.delete', id: 'doc-4' });
     service.refuseSearch(true);
     const report = await replayerFor().replay();

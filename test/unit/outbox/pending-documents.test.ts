@@ -23,6 +23,7 @@ const item = (
     attempts: 0,
     lastError,
     result: null,
+    bodyStarted: false,
     createdAt: new Date(1_700_000_000_000 + seq * 1000).toISOString(),
     updatedAt: '',
   };

@@ -1,3 +1,4 @@
+import { syncToEnd } from '../support/sync-to-end';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertPage, CacheCounts, SearchHitView, SyncStatusView } from '../../preload/contract';
 import { createCore, type Core } from '../../main/core';
@@ -167,23 +168,7 @@ describe('the active profile’s workspace, through the bridge', () => {
       if (!reply.ok) throw new Error(`${method}: ${reply.error.message}`);
       return reply.value as T;
     };
-    const syncOnce = async () => {
-      // The end of this run: an idle status after a running one (profile switches publish idle too).
-      let sawRunning = false;
-      const finished = new Promise<SyncStatusView>((resolve) => {
-        const stop = scoped.events.subscribe((name, payload) => {
-          if (name !== 'sync.status') return;
-          const status = payload as SyncStatusView;
-          if (status.state === 'running') sawRunning = true;
-          else if (sawRunning) {
-            stop();
-            resolve(status);
-          }
-        });
-      });
-      await run('sync.start');
-      return finished;
-    };
+    const syncOnce = () => syncToEnd(scoped.events, () => run('sync.start'));
     const serviceTotal = async (body: Record<string, unknown>) =>
       (
         (await (

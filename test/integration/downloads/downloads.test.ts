@@ -1,3 +1,4 @@
+import { syncToEnd } from '../../support/sync-to-end';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -8,7 +9,6 @@ import {
   DownloadStartInput,
   type DownloadTargetInput,
   type DownloadView,
-  type SyncStatusView,
 } from '../../../preload/contract';
 import { createDownloadsHandlers } from '../../../main/bridge/downloads-bridge';
 import type { DomainHandlers } from '../../../main/bridge/handlers';
@@ -142,20 +142,7 @@ describe('downloads of documents and attachments', () => {
       token: t.sandbox.token,
       tokenStorage: 'weak',
     });
-    let sawRunning = false;
-    const finished = new Promise<SyncStatusView>((resolve) => {
-      const stop = core.events.subscribe((name, payload) => {
-        if (name !== 'sync.status') return;
-        const status = payload as SyncStatusView;
-        if (status.state === 'running') sawRunning = true;
-        else if (sawRunning) {
-          stop();
-          resolve(status);
-        }
-      });
-    });
-    await call('sync.start');
-    expect((await finished).lastError).toBeNull();
+    expect((await syncToEnd(core.events, () => call('sync.start'))).lastError).toBeNull();
   }, 60_000);
 
   afterAll(async () => {

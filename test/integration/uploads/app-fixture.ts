@@ -1,3 +1,4 @@
+import { syncToEnd } from '../../support/sync-to-end';
 import { join } from 'node:path';
 import type { OutboxItemView, SyncStatusView, UploadProgress } from '../../../preload/contract';
 import { createCore, type Core } from '../../../main/core';
@@ -81,22 +82,7 @@ export async function startUploadsApp(
   };
 
   /** Runs one sync to its end (the outbox is replayed after it). */
-  const sync = async (): Promise<SyncStatusView> => {
-    let sawRunning = false;
-    const finished = new Promise<SyncStatusView>((resolve) => {
-      const stop = core.events.subscribe((name, payload) => {
-        if (name !== 'sync.status') return;
-        const status = payload as SyncStatusView;
-        if (status.state === 'running') sawRunning = true;
-        else if (sawRunning) {
-          stop();
-          resolve(status);
-        }
-      });
-    });
-    await call('sync.start');
-    return finished;
-  };
+  const sync = (): Promise<SyncStatusView> => syncToEnd(core.events, () => call('sync.start'));
 
   const profile = await call<{ id: string }>('profiles.save', {
     name: 'Uploads',

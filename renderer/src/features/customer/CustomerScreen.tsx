@@ -135,7 +135,7 @@ export function CustomerScreen({
         customer.threads.length === 0 ? (
           <EmptyState title="No threads with this customer" testId="customer-threads-empty" />
         ) : (
-          <div className="thread-table-wrap">
+          <div className="table-frame">
             <ThreadTable
               rows={customer.threads}
               label="Threads with this customer"

@@ -15,7 +15,7 @@ export function AlertsTab({ alerts }: { alerts: QueueRow[] }) {
       </EmptyState>
     );
   return (
-    <div className="customer-table-wrap">
+    <div className="table-frame">
       <table
         className="data-table customer-table"
         aria-label="Alerts"

@@ -170,7 +170,7 @@ export function DocumentResults({
     body = (
       <>
         {read.status === 'error' && <StaleNotice error={read.error} onRetry={read.reload} />}
-        <div className="documents-table-wrap">
+        <div className="table-frame">
           <DocumentTable
             rows={rows}
             pendingUploads={pendingUploads}

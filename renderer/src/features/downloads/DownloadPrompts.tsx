@@ -71,7 +71,7 @@ function PromptDialog({
 
 function FileName({ name }: { name: string }) {
   return (
-    <p className="download-file-name" data-testid="download-file-name">
+    <p className="dialog-subject download-file-name" data-testid="download-file-name">
       {name || 'Unnamed file'}
     </p>
   );

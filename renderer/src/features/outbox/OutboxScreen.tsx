@@ -302,7 +302,7 @@ export function OutboxScreen() {
       />
     );
     body = (
-      <div className="outbox-table-wrap">
+      <div className="table-frame">
         <table className="data-table outbox-table" aria-label="Outbox" data-testid="outbox-table">
           <colgroup>
             <col className="col-what" />
@@ -391,7 +391,7 @@ export function OutboxScreen() {
       >
         {discarding && (
           <div className="outbox-discard" data-testid="outbox-discard-confirm">
-            <p className="outbox-discard-summary">{discarding.summary}</p>
+            <p className="dialog-subject outbox-discard-summary">{discarding.summary}</p>
             <p>{DISCARD_LOSS[discarding.kind]}</p>
             {discarding.state === 'sending' && (
               <p data-testid="outbox-discard-in-doubt">{DISCARD_IN_DOUBT}</p>

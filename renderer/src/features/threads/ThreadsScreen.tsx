@@ -130,7 +130,7 @@ export function ThreadsScreen() {
     body = (
       <>
         {list.status === 'error' && <StaleNotice error={list.error} onRetry={list.reload} />}
-        <div className="thread-table-wrap">
+        <div className="table-frame">
           <ThreadTable rows={rows} selectedIndex={current} onSelect={select} label="Threads" />
         </div>
       </>

@@ -74,6 +74,8 @@ test.describe('documents', () => {
     const customerPage = new CustomerPage(page);
     const documents = new DocumentsPage(page);
     await customerPage.open(externalId);
+    // "Customer" is the title while the record loads; its name follows.
+    await expect(customerPage.externalId).toHaveText(externalId);
     const name = (await customerPage.title.textContent()) ?? '';
 
     // Dropped anywhere on the customer (here: its overview), the form opens on the documents tab.

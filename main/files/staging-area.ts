@@ -64,6 +64,8 @@ export function createStagingArea(options: {
 
   /** A staged file still held, or a not_found error that says to drop it again. */
   const find = async (token: string): Promise<StagedEntry> => {
+    // Every look-up sweeps: files dropped and never filed do not wait for the next drop to go.
+    await removeExpired();
     const entry = TOKEN.test(token) ? entries.get(token) : undefined;
     const present = entry && now() - entry.stagedAt <= keepForMs && (await isFile(entry.path));
     if (!entry || !present) {

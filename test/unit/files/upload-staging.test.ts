@@ -45,6 +45,19 @@ describe('the staging folder of the browser host', () => {
     expect((await staging.find(staged.token)).size).toBe(bytes.length);
   });
 
+  it('lets go of files dropped and never filed once they have waited too long', async () => {
+    const staging = area();
+    const body = () => Readable.from([Buffer.alloc(100, 7)]);
+    const forgotten = await staging.receive({ fileName: 'a.pdf', length: 100, body: body() });
+    clock += 30_000;
+    const recent = await staging.receive({ fileName: 'b.pdf', length: 100, body: body() });
+    clock += 40_000;
+    // The first waited 70 s (over the 60 s kept), the second 40 s: any look-up sweeps the first.
+    expect((await staging.find(recent.token)).fileName).toBe('b.pdf');
+    expect(files()).toEqual([recent.token]);
+    await expect(staging.find(forgotten.token)).rejects.toMatchObject({ code: 'not_found' });
+  });
+
   it('keeps nothing of a body longer than declared', async () => {
     const staging = area();
     const refused = staging.receive({

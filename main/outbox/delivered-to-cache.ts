@@ -1,6 +1,6 @@
 import type { CacheWriter } from '../cache/repositories';
 import type { DocumentLike } from '../cache/records';
-import type { OutboxItem } from './outbox-store';
+import type { Outbox, OutboxItem } from './outbox-store';
 
 const isDocument = (value: unknown): value is DocumentLike =>
   value !== null &&
@@ -36,4 +36,22 @@ export function applyDelivered(writer: CacheWriter, item: OutboxItem): string[] 
     case 'customers.save':
       return [];
   }
+}
+
+/**
+ * A sync writes what it fetched, and a customer's documents are replaced whole: a write delivered
+ * while the sync ran (after its fetch) would be undone until the next one. Applied again after the
+ * sync, writes delivered since it began stand. Answers how many were applied again.
+ */
+export function reapplyDeliveredSince(
+  writer: CacheWriter,
+  outbox: Outbox,
+  sinceMs: number,
+): number {
+  let applied = 0;
+  for (const item of outbox.list(['done'])) {
+    if (Date.parse(item.updatedAt) < sinceMs) continue;
+    if (applyDelivered(writer, item).length > 0) applied += 1;
+  }
+  return applied;
 }

@@ -10,6 +10,7 @@ import type { Logger } from '../log';
 import { createUploadProgressReporter, uploadStateProgress } from '../files/upload-progress';
 import type { OutboxChange } from '../outbox/outbox-replayer';
 import { outboxCounts, outboxItemView } from '../outbox/outbox-view';
+import { reapplyDeliveredSince } from '../outbox/delivered-to-cache';
 import type { ProfileService } from '../session/profile-service';
 import type { SyncProgress } from '../sync/progress';
 import { EVERYTHING } from '../../preload/contract';
@@ -192,6 +193,7 @@ export function createWorkspaceManager(deps: {
 
   const runSync = async (space: Workspace, full: boolean) => {
     if (full) space.db.prepare("DELETE FROM sync_state WHERE key LIKE '%.cursor'").run();
+    const began = Date.now();
     const controller = new AbortController();
     stopRun = controller;
     try {
@@ -235,6 +237,12 @@ export function createWorkspaceManager(deps: {
     } finally {
       progress = null;
       stopRun = null;
+      try {
+        if (reapplyDeliveredSince(space.writer, space.outbox, began) > 0)
+          deps.events.emit('cache.changed', { tables: ['documents'] });
+      } catch (error) {
+        deps.logger.error('could not apply delivered changes again after the sync', error);
+      }
     }
     outboxChanged();
   };

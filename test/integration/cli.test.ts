@@ -2,11 +2,11 @@ import { execFile } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore } from '../../main/core';
 import { silentLogger } from '../../main/log';
 import { openOutbox } from '../../main/outbox/outbox-store';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-fixture';
 import { makeTempDir } from '../support/temp-dir';
+import { createTestCore } from '../support/test-core';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -20,15 +20,7 @@ describe('the command line (built)', () => {
   beforeAll(async () => {
     t = await startTestSandbox({ scale: 30 });
     // A profile saved by the app, its token in the private file.
-    const core = await createCore({
-      dataDir: dataDir.path,
-      version: 'test',
-      logger: silentLogger,
-      cipher: null,
-      openExternal: null,
-      sandbox: null,
-      syncIntervalMs: 0,
-    });
+    const core = await createTestCore(dataDir.path);
     const saved = await core.dispatch(
       'profiles.save',
       {

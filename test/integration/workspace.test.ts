@@ -1,10 +1,10 @@
-import { syncToEnd } from '../support/sync-to-end';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertPage, CacheCounts, SearchHitView, SyncStatusView } from '../../preload/contract';
-import { createCore, type Core } from '../../main/core';
-import { silentLogger } from '../../main/log';
+import type { Core } from '../../main/core';
 import { startTestSandbox } from '../support/sandbox-fixture';
+import { syncToEnd } from '../support/sync-to-end';
 import { makeTempDir } from '../support/temp-dir';
+import { createTestCore } from '../support/test-core';
 
 describe('the active profile’s workspace, through the bridge', () => {
   const temp = makeTempDir('casedesk-workspace-');
@@ -14,31 +14,9 @@ describe('the active profile’s workspace, through the bridge', () => {
     if (!reply.ok) throw new Error(`${method}: ${reply.error.code} ${reply.error.message}`);
     return reply.value as T;
   };
-  /** The end of the next run: an idle status after a running one. */
-  const idle = () =>
-    new Promise<SyncStatusView>((resolve) => {
-      let sawRunning = false;
-      const stop = core.events.subscribe((name, payload) => {
-        if (name !== 'sync.status') return;
-        const status = payload as SyncStatusView;
-        if (status.state === 'running') sawRunning = true;
-        else if (sawRunning) {
-          stop();
-          resolve(status);
-        }
-      });
-    });
 
   beforeAll(async () => {
-    core = await createCore({
-      dataDir: temp.path,
-      version: 'test',
-      logger: silentLogger,
-      cipher: null,
-      openExternal: null,
-      sandbox: { scale: 40, seed: 2 },
-      syncIntervalMs: 0,
-    });
+    core = await createTestCore(temp.path, { sandbox: { scale: 40, seed: 2 } });
   });
   afterAll(async () => {
     await core.dispose();
@@ -50,10 +28,11 @@ describe('the active profile’s workspace, through the bridge', () => {
     core.events.subscribe((name, payload) => {
       if (name === 'sync.status') statuses.push(payload as SyncStatusView);
     });
-    const done = idle();
-    const started = await call<SyncStatusView>('sync.start');
-    expect(started.state).toBe('running');
-    const finished = await done;
+    let started: SyncStatusView | null = null;
+    const finished = await syncToEnd(core.events, async () => {
+      started = await call<SyncStatusView>('sync.start');
+    });
+    expect(started).toMatchObject({ state: 'running' });
     expect(finished).toMatchObject({ connectivity: 'online', lastError: null });
     expect(finished.lastSyncAt).not.toBeNull();
     expect(statuses.some((status) => status.state === 'running')).toBe(true);
@@ -101,12 +80,7 @@ describe('the active profile’s workspace, through the bridge', () => {
 
   it('with a schedule, opening the active profile syncs it at once, not at the next tick', async () => {
     const folder = makeTempDir();
-    const scheduled = await createCore({
-      dataDir: folder.path,
-      version: 'test',
-      logger: silentLogger,
-      cipher: null,
-      openExternal: null,
+    const scheduled = await createTestCore(folder.path, {
       sandbox: { scale: 10, seed: 3 },
       syncIntervalMs: 60 * 60_000,
     });
@@ -130,15 +104,7 @@ describe('the active profile’s workspace, through the bridge', () => {
 
   it('refuses cached queries cleanly when no profile is active', async () => {
     const empty = makeTempDir();
-    const bare = await createCore({
-      dataDir: empty.path,
-      version: 'test',
-      logger: silentLogger,
-      cipher: null,
-      openExternal: null,
-      sandbox: null,
-      syncIntervalMs: 0,
-    });
+    const bare = await createTestCore(empty.path);
     try {
       const reply = await bare.dispatch('cache.alerts', {}, { transport: 'browser' });
       expect(reply).toMatchObject({ ok: false, error: { code: 'unavailable' } });
@@ -154,15 +120,7 @@ describe('the active profile’s workspace, through the bridge', () => {
   it('syncs only the profile’s scope, and everything again when the scope widens', async () => {
     const dir = makeTempDir();
     const t = await startTestSandbox({ scale: 40 });
-    const scoped = await createCore({
-      dataDir: dir.path,
-      version: 'test',
-      logger: silentLogger,
-      cipher: null,
-      openExternal: null,
-      sandbox: null,
-      syncIntervalMs: 0,
-    });
+    const scoped = await createTestCore(dir.path);
     const run = async <T>(method: string, input?: unknown): Promise<T> => {
       const reply = await scoped.dispatch(method, input, { transport: 'browser' });
       if (!reply.ok) throw new Error(`${method}: ${reply.error.message}`);

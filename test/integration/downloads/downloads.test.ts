@@ -1,4 +1,3 @@
-import { syncToEnd } from '../../support/sync-to-end';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -12,11 +11,13 @@ import {
 } from '../../../preload/contract';
 import { createDownloadsHandlers } from '../../../main/bridge/downloads-bridge';
 import type { DomainHandlers } from '../../../main/bridge/handlers';
-import { createCore, type Core } from '../../../main/core';
+import type { Core } from '../../../main/core';
 import { silentLogger } from '../../../main/log';
 import { createProfileSettings } from '../../../main/settings/profile-settings';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox-fixture';
 import { makeTempDir } from '../../support/temp-dir';
+import { syncToEnd } from '../../support/sync-to-end';
+import { createTestCore } from '../../support/test-core';
 
 // Downloads of cached documents and attachments from a real sandbox service, through the bridge
 // handlers, into a real folder.
@@ -121,15 +122,7 @@ describe('downloads of documents and attachments', () => {
       external: { file_size: 1234, file_url: `${recorderUrl}/files/register.pdf` },
     });
 
-    core = await createCore({
-      dataDir: join(temp.path, 'app'),
-      version: 'test',
-      logger: silentLogger,
-      cipher: null,
-      openExternal: null,
-      sandbox: null,
-      syncIntervalMs: 0,
-    });
+    core = await createTestCore(join(temp.path, 'app'));
     downloads = createDownloadsHandlers(
       core.workspaces,
       createProfileSettings({ logger: silentLogger, home: temp.path }),

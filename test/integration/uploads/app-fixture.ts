@@ -1,11 +1,12 @@
-import { syncToEnd } from '../../support/sync-to-end';
 import { join } from 'node:path';
 import type { OutboxItemView, SyncStatusView, UploadProgress } from '../../../preload/contract';
-import { createCore, type Core } from '../../../main/core';
+import type { Core } from '../../../main/core';
 import { silentLogger } from '../../../main/log';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/sandbox-server';
 import type { Workspace } from '../../../main/workspace/workspace';
 import { makeTempDir } from '../../support/temp-dir';
+import { syncToEnd } from '../../support/sync-to-end';
+import { createTestCore } from '../../support/test-core';
 
 const TOKEN = 'uploads-test-token-5e4d3c';
 
@@ -42,16 +43,7 @@ export async function startUploadsApp(
     port = Number(new URL(sandbox.baseUrl).port);
   };
   const openCore = () =>
-    createCore({
-      dataDir,
-      version: 'test',
-      logger: silentLogger,
-      cipher: null,
-      openExternal: null,
-      sandbox: null,
-      syncIntervalMs: 0,
-      ...(options.outboxRetryMs ? { outboxRetryMs: options.outboxRetryMs } : {}),
-    });
+    createTestCore(dataDir, options.outboxRetryMs ? { outboxRetryMs: options.outboxRetryMs } : {});
 
   await startService();
   let core: Core = await openCore();

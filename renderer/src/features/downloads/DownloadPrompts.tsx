@@ -71,7 +71,7 @@ function PromptDialog({
 
 function FileName({ name }: { name: string }) {
   return (
-    <p className="dialog-subject download-file-name" data-testid="download-file-name">
+    <p className="subject-box download-file-name" data-testid="download-file-name">
       {name || 'Unnamed file'}
     </p>
   );
@@ -298,7 +298,7 @@ function ExternalPrompt({ prompt }: { prompt: Extract<DownloadPrompt, { kind: 'e
     >
       <FileName name={prompt.name} />
       <p>The service keeps only its address; CaseDesk does not follow it:</p>
-      <p className="download-url mono" data-testid="download-external-url">
+      <p className="subject-box download-url mono" data-testid="download-external-url">
         {prompt.url || '(the service gave no address)'}
       </p>
       <p>

@@ -391,7 +391,7 @@ export function OutboxScreen() {
       >
         {discarding && (
           <div className="outbox-discard" data-testid="outbox-discard-confirm">
-            <p className="dialog-subject outbox-discard-summary">{discarding.summary}</p>
+            <p className="subject-box outbox-discard-summary">{discarding.summary}</p>
             <p>{DISCARD_LOSS[discarding.kind]}</p>
             {discarding.state === 'sending' && (
               <p data-testid="outbox-discard-in-doubt">{DISCARD_IN_DOUBT}</p>

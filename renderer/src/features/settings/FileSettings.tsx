@@ -133,7 +133,10 @@ export function FileSettings({ profileName }: { profileName: string }) {
             <div className={`field${fields.downloadFolder ? ' field-invalid' : ''}`}>
               <span className="field-label">Download folder</span>
               <div className="field-control file-settings-folder">
-                <span className="file-settings-path mono" data-testid="settings-download-folder">
+                <span
+                  className="subject-box file-settings-path mono"
+                  data-testid="settings-download-folder"
+                >
                   {settings.downloadFolder ??
                     'Not chosen yet: CaseDesk asks at the first download.'}
                 </span>

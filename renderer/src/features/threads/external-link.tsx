@@ -79,7 +79,7 @@ export function useExternalLinks(): {
             </p>
           )}
           <p>It leads to:</p>
-          <p className="dialog-subject mono" data-testid="link-confirm-target">
+          <p className="subject-box mono" data-testid="link-confirm-target">
             {pending.url}
           </p>
           {parts && (

@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import layers from './scripts/eslint-layers.mjs';
 
 const NODE_BUILTINS = [
   'node:*',
@@ -98,6 +99,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // Layers: inside main/ and renderer/src/, an import points down or sideways, never up
+  // (scripts/eslint-layers.mjs lists them).
+  {
+    files: ['main/**/*.ts', 'renderer/src/**/*.{ts,tsx}'],
+    plugins: { casedesk: layers },
+    rules: { 'casedesk/layers': 'error' },
   },
   // Only the Electron shell (main/index.ts, main/shell/) imports electron: the rest of main runs in plain Node.
   {

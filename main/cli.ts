@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { createConsoleLogger, silentLogger } from './log';
+import { createConsoleLogger, silentLogger } from './lib/logger';
 import { openOutbox } from './outbox/outbox-store';
 import {
   cacheStatus,

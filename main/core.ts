@@ -2,36 +2,14 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
 import { probeConnection, probeProfile } from './api/connection-probe';
-import { createAppHandlers } from './bridge/app-bridge';
+import { createHandlers, type DesktopFileActions } from './bridge';
 import { createDispatcher, type Dispatch } from './bridge/dispatcher';
-import { createEventHub, type EventHub } from './bridge/event-hub';
-import { createProfilesHandlers } from './bridge/profiles-bridge';
-import {
-  createDashboardHandlers,
-  createQueueHandlers,
-  createViewsHandlers,
-} from './bridge/queue-bridge';
-import {
-  createAlertsHandlers,
-  createCustomersHandlers,
-  createThreadsHandlers,
-} from './bridge/records-bridge';
-import { createDocumentsHandlers, createUploadsHandlers } from './bridge/documents-bridge';
-import {
-  createDownloadsHandlers,
-  createSettingsHandlers,
-  type DesktopFileActions,
-} from './bridge/downloads-bridge';
+import { createEventHub, type EventHub } from './lib/event-hub';
 import { createProfileSettings, megabytes } from './settings/profile-settings';
-import { createStagingArea, type StagingArea } from './files/staging-area';
-import { createUploadFiling } from './files/upload-filing';
-import {
-  createCacheHandlers,
-  createOutboxHandlers,
-  createSyncHandlers,
-} from './bridge/sync-bridge';
+import { createStagingArea, type StagingArea } from './uploads/staging-area';
+import { createUploadFiling } from './uploads/upload-filing';
 import { createWorkspaceManager, type WorkspaceManager } from './workspace/workspace-manager';
-import type { Logger } from './log';
+import type { Logger } from './lib/logger';
 import type { Scale } from './sandbox/generator';
 import { startSandbox, type Sandbox } from './sandbox/sandbox-server';
 import {
@@ -119,39 +97,30 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const dispatch = createDispatcher({
     secrets,
     logger,
-    handlers: {
-      app: createAppHandlers({
-        info: {
-          name: 'CaseDesk',
-          version: options.version,
-          platform: process.platform,
-          dataDir: options.dataDir,
-        },
-        openExternal: options.openExternal,
-      }),
-      profiles: createProfilesHandlers(profiles),
-      sync: createSyncHandlers(workspaces),
-      outbox: createOutboxHandlers(workspaces),
-      cache: createCacheHandlers(workspaces),
-      queue: createQueueHandlers(workspaces),
-      views: createViewsHandlers(workspaces, logger),
-      dashboard: createDashboardHandlers(workspaces),
-      alerts: createAlertsHandlers(workspaces),
-      customers: createCustomersHandlers(workspaces),
-      threads: createThreadsHandlers(workspaces),
-      documents: createDocumentsHandlers(workspaces),
-      uploads: createUploadsHandlers(
-        createUploadFiling({ workspaces, settings, staging, logger }),
-        options.dataDir,
-      ),
-      downloads: createDownloadsHandlers(
-        workspaces,
+    handlers: createHandlers({
+      info: {
+        name: 'CaseDesk',
+        version: options.version,
+        platform: process.platform,
+        dataDir: options.dataDir,
+      },
+      openExternal: options.openExternal,
+      desktop: options.desktop ?? { chooseFolder: null, showInFolder: null },
+      dataDir: options.dataDir,
+      events,
+      logger,
+      profiles,
+      workspaces,
+      settings,
+      filing: createUploadFiling({
+        workspace: workspaces.require,
+        replaySoon: workspaces.replaySoon,
+        progress: workspaces.uploadProgress,
         settings,
-        options.desktop ?? { chooseFolder: null, showInFolder: null },
-        events,
-      ),
-      settings: createSettingsHandlers(workspaces, settings),
-    },
+        staging,
+        logger,
+      }),
+    }),
   });
   return {
     dispatch,

@@ -3,7 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { app, type BrowserWindow, dialog, type OpenDialogOptions, session, shell } from 'electron';
 import { createCore, type Core } from './core';
-import { createConsoleLogger } from './log';
+import { createConsoleLogger } from './lib/logger';
 import { isSafeExternalUrl } from './security/external-url';
 import { registerAppScheme, serveAppProtocol } from './shell/app-protocol';
 import { denyAllPermissions, guardWebContents } from './shell/guards';

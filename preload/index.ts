@@ -66,9 +66,10 @@ export const casedesk = {
   },
   cache: {
     counts: call('cache.counts'),
-    alerts: call('cache.alerts'),
-    search: call('cache.search'),
     onChanged: subscribe('cache.changed'),
+  },
+  search: {
+    query: call('search.query'),
   },
   queue: {
     window: call('queue.window'),

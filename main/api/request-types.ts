@@ -101,7 +101,7 @@ export type UploadDocumentRequest = UploadDocumentBase &
 
 /**
  * An upload whose JSON is produced as a stream (a large file base64-encoded from disk by
- * main/files), so it is never whole in memory. `open` is called once per attempt.
+ * main/uploads), so it is never whole in memory. `open` is called once per attempt.
  */
 export interface StreamedUploadBody {
   kind: 'json-stream';

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import { contract, type BridgeError, type Result } from '../../preload/contract';
-import type { Logger } from '../log';
-import { AppError } from './app-error';
+import type { Logger } from '../lib/logger';
+import { AppError } from '../lib/app-error';
 import type { CallContext, Handlers } from './handlers';
-import { redactSecrets, type SecretSource } from './redactor';
+import { redactSecrets, type SecretSource } from '../lib/redactor';
 
 export type Dispatch = (
   method: unknown,

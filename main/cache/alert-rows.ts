@@ -1,4 +1,4 @@
-import type { QueueRow } from '../../preload/contract/review';
+import type { QueueRow } from '../../preload/contract';
 import type { CacheDb } from './open-cache';
 import { QUEUE_ROW_SELECT, queueRow, type QueueRowRecord } from './queue-rows';
 

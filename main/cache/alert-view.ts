@@ -1,4 +1,4 @@
-import type { AlertRevisionView, AlertView, FieldChange } from '../../preload/contract/review';
+import type { AlertRevisionView, AlertView, FieldChange } from '../../preload/contract';
 import { customerAlertRows } from './alert-rows';
 import { readCustomerIdentity } from './customer-identity';
 import {

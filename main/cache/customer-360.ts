@@ -8,7 +8,7 @@ import type {
   PressReportView,
   RelationView,
   TimelineEventView,
-} from '../../preload/contract/review';
+} from '../../preload/contract';
 import { customerAlertRows } from './alert-rows';
 import { customerIdentity, type CustomerRecordRow } from './customer-identity';
 import {

@@ -1,4 +1,4 @@
-import type { CustomerIdentity } from '../../preload/contract/review';
+import type { CustomerIdentity } from '../../preload/contract';
 import { displayName } from './records';
 import { asArray, asObject, listValues, parseObject, text, type JsonObject } from './json-fields';
 import type { CacheDb } from './open-cache';

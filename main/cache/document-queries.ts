@@ -1,4 +1,4 @@
-import type { DocumentView } from '../../preload/contract/review';
+import type { DocumentView } from '../../preload/contract';
 import { displayText, isoOrNull, listValues, numberOrNull, parseObject, text } from './json-fields';
 import type { CacheDb } from './open-cache';
 import { containsFolded } from './text-fold';

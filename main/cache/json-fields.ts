@@ -1,4 +1,4 @@
-import type { JsonValue } from '../../preload/contract/review';
+import type { JsonValue } from '../../preload/contract';
 
 // Reading the raw JSON the cache keeps. A stored value may be damaged (a disk error, a hand edit, an
 // older CaseDesk): every reader here answers "nothing" for what it cannot read, so one bad record

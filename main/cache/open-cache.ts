@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { moveDatabaseAside } from '../files/move-aside';
-import type { Logger } from '../log';
+import { moveDatabaseAside } from '../lib/move-aside';
+import type { Logger } from '../lib/logger';
 import { LATEST_VERSION, MIGRATIONS } from './migrations';
 import type { Migration } from './migrations/migration';
 

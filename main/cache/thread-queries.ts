@@ -5,7 +5,7 @@ import type {
   ThreadListInput,
   ThreadPage,
   ThreadRow,
-} from '../../preload/contract/review';
+} from '../../preload/contract';
 import { ftsQuery } from './cache-queries';
 import { isoOrNull, listValues } from './json-fields';
 import type { CacheDb } from './open-cache';

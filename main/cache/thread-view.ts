@@ -3,7 +3,7 @@ import type {
   AttachmentView,
   MessageView,
   ThreadView,
-} from '../../preload/contract/review';
+} from '../../preload/contract';
 import { asObject, isoOrNull, numberOrNull, optionalText, parseObject, text } from './json-fields';
 import type { CacheDb } from './open-cache';
 import { threadRows } from './thread-queries';

@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { defaultDataDir } from '../host/default-data-dir';
-import type { Logger } from '../log';
+import type { Logger } from '../lib/logger';
 import { openProfileStore } from '../session/profile-store';
 import { openTokenVault } from '../session/token-vault';
 import { flag, type ParsedArgs } from './cli-args';

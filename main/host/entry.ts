@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCore } from '../core';
-import { createConsoleLogger } from '../log';
+import { createConsoleLogger } from '../lib/logger';
 import { startBrowserHost } from './browser-host';
 import { defaultDataDir } from './default-data-dir';
 import { parseHostArgs } from './host-args';

@@ -1,6 +1,6 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import type { Logger } from '../log';
+import type { Logger } from '../lib/logger';
 
 /**
  * The copies of files waiting to be uploaded, beside the outbox file: `<profile>/outbox-files/<id>`,

@@ -1,5 +1,5 @@
 import type { DocumentLike } from '../cache/records';
-import type { Logger } from '../log';
+import type { Logger } from '../lib/logger';
 import type { Outbox, OutboxItem, OutboxPayload } from './outbox-store';
 
 export type UploadPayload = Extract<OutboxPayload, { kind: 'document.upload' }>;

@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { z } from 'zod';
-import { moveDatabaseAside } from '../files/move-aside';
-import type { Logger } from '../log';
+import { moveDatabaseAside } from '../lib/move-aside';
+import type { Logger } from '../lib/logger';
 import { outboxFilesDir, removeOutboxCopy } from './outbox-files';
 
 /** Writes made offline or that failed, waiting to be sent, in their own file: the cache may be rebuilt, these never are. */

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { isServiceError, type ServiceClient } from '../api';
-import { streamedUploadBody } from '../files/streamed-upload';
+import { streamedUploadBody } from '../api/streamed-upload';
 import type { FailureFacts, OutboxTransport, UploadPayload } from './outbox-replayer';
 
 /**

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { createConsoleLogger } from '../log';
+import { createConsoleLogger } from '../lib/logger';
 import { parseSandboxArgs } from './sandbox-args';
 import { startSandbox } from './sandbox-server';
 

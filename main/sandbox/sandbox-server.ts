@@ -2,7 +2,7 @@ import { randomBytes, randomUUID, timingSafeEqual, createHash } from 'node:crypt
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { Logger } from '../log';
+import type { Logger } from '../lib/logger';
 import { AdvanceRequest, createAdvancer, type AdvanceResult } from './advance';
 import { openSandboxDb, type SandboxDb } from './db/open-sandbox-db';
 import { createTenantStore } from './db/tenant-store';

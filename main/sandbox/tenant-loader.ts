@@ -2,7 +2,7 @@ import { generateTenant, planFor, type Scale, type TenantItem } from './generato
 import type { SandboxDb } from './db/open-sandbox-db';
 import { readMeta, writeMeta } from './db/open-sandbox-db';
 import type { TenantStore } from './db/tenant-store';
-import type { Logger } from '../log';
+import type { Logger } from '../lib/logger';
 
 const BATCH = 2000;
 

@@ -8,8 +8,8 @@ import {
   type SaveProfileInput,
   type TestConnectionInput,
 } from '../../preload/contract';
-import { AppError } from '../bridge/app-error';
-import type { EventHub } from '../bridge/event-hub';
+import { AppError } from '../lib/app-error';
+import type { EventHub } from '../lib/event-hub';
 import type { ProfileStore, StoredProfile } from './profile-store';
 import type { TokenVault } from './token-vault';
 

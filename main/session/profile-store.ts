@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { readJsonFile, writeJsonFile } from '../files/json-file';
-import type { Logger } from '../log';
+import { readJsonFile, writeJsonFile } from '../lib/json-file';
+import type { Logger } from '../lib/logger';
 
 const StoredTestResult = z.object({
   outcome: z.enum([

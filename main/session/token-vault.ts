@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { SecretStorageStatus, TokenStorage } from '../../preload/contract';
-import { readJsonFile, writeJsonFile } from '../files/json-file';
-import type { Logger } from '../log';
+import { readJsonFile, writeJsonFile } from '../lib/json-file';
+import type { Logger } from '../lib/logger';
 
 /**
  * Encryption by the operating system keyring. The Electron shell supplies one backed by

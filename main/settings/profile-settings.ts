@@ -4,9 +4,9 @@ import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { ProfileSettings, SettingsChange } from '../../preload/contract';
-import { AppError } from '../bridge/app-error';
-import { readJsonFile, writeJsonFile } from '../files/json-file';
-import type { Logger } from '../log';
+import { AppError } from '../lib/app-error';
+import { readJsonFile, writeJsonFile } from '../lib/json-file';
+import type { Logger } from '../lib/logger';
 
 /** The service states no largest upload; this is CaseDesk's until the investigator sets another. */
 export const DEFAULT_MAX_UPLOAD_MB = 100;

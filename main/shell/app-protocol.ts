@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { protocol } from 'electron';
-import { contentTypeFor } from '../files/content-type';
+import { contentTypeFor } from '../lib/content-type';
 import { contentSecurityPolicy } from '../security/content-security-policy';
 import { resolveInsideRoot } from '../security/inside-root';
 import { APP_HOST, APP_SCHEME } from '../security/trusted-sender';

@@ -1,7 +1,7 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../preload/channels';
 import type { Dispatch } from '../bridge/dispatcher';
-import type { EventHub } from '../bridge/event-hub';
+import type { EventHub } from '../lib/event-hub';
 import { isTrustedSender } from '../security/trusted-sender';
 
 /** The contract over IPC: one invoke channel into the dispatcher, one event channel out. */

@@ -1,6 +1,6 @@
 import type { CacheDb } from '../cache/open-cache';
 import type { CacheWriter } from '../cache/repositories';
-import type { Logger } from '../log';
+import type { Logger } from '../lib/logger';
 import { syncAlerts } from './alert-sync';
 import { syncCustomers } from './customer-sync';
 import type { SyncProgress } from './progress';

@@ -2,7 +2,7 @@ import { parentPort } from 'node:worker_threads';
 import { buildDispatcher, createServiceClient, isServiceError } from '../api';
 import { openCache } from '../cache/open-cache';
 import { createCacheWriter } from '../cache/repositories';
-import { silentLogger } from '../log';
+import { silentLogger } from '../lib/logger';
 import { createServiceSource } from './service-source';
 import { createSyncEngine } from './sync-engine';
 import type { FromSyncWorker, ToSyncWorker } from './sync-worker-protocol';

@@ -7,9 +7,9 @@ import {
   type SavedView,
   type SavedViewInput,
 } from '../../preload/contract';
-import { AppError } from '../bridge/app-error';
-import { readJsonFile, writeJsonFile } from '../files/json-file';
-import type { Logger } from '../log';
+import { AppError } from '../lib/app-error';
+import { readJsonFile, writeJsonFile } from '../lib/json-file';
+import type { Logger } from '../lib/logger';
 
 const StoredView = z.object({
   id: z.string().uuid(),

@@ -1,15 +1,12 @@
-import type { z } from 'zod';
-import type { AlertListInput, Connectivity, SyncStatusView } from '../../preload/contract';
+import type { Connectivity, SyncStatusView } from '../../preload/contract';
 import { isServiceError } from '../api';
-import { alertQueuePage } from '../cache/alert-queue';
-import { cacheStatus, searchCache } from '../cache/cache-queries';
 import { readState } from '../cache/repositories';
-import type { EventHub } from '../bridge/event-hub';
-import { AppError } from '../bridge/app-error';
-import type { Logger } from '../log';
-import { createUploadProgressReporter, uploadStateProgress } from '../files/upload-progress';
+import type { EventHub } from '../lib/event-hub';
+import { AppError } from '../lib/app-error';
+import type { Logger } from '../lib/logger';
+import { createUploadProgressReporter, uploadStateProgress } from '../uploads/upload-progress';
 import type { OutboxChange } from '../outbox/outbox-replayer';
-import { outboxCounts, outboxItemView } from '../outbox/outbox-view';
+import { outboxCounts } from '../outbox/outbox-view';
 import { reapplyDeliveredSince } from '../outbox/delivered-to-cache';
 import type { ProfileService } from '../session/profile-service';
 import type { SyncProgress } from '../sync/progress';
@@ -290,30 +287,6 @@ export function createWorkspaceManager(deps: {
       await running?.catch(() => undefined);
       return status();
     },
-    outboxList: async () => (await requireWorkspace()).outbox.list().map(outboxItemView),
-    outboxRetry: async (id: string) => {
-      const space = await requireWorkspace();
-      if (!space.replayer.retry(id))
-        throw new AppError('not_found', 'Only a failed change can be retried.');
-      replaySoon(space);
-      return space.outbox.list().map(outboxItemView);
-    },
-    outboxDiscard: async (id: string) => {
-      const space = await requireWorkspace();
-      if (!space.replayer.discard(id))
-        throw new AppError(
-          'not_found',
-          'That change is being sent or is gone; it cannot be discarded now.',
-        );
-      return space.outbox.list().map(outboxItemView);
-    },
-    counts: async () => {
-      const { counts, customersAwaitingDetail } = cacheStatus((await requireWorkspace()).db);
-      return { counts, customersAwaitingDetail };
-    },
-    alerts: async (query: z.output<typeof AlertListInput>) =>
-      alertQueuePage((await requireWorkspace()).db, query),
-    search: async (text: string) => searchCache((await requireWorkspace()).db, text),
     /** The active profile's workspace, opened if need be; a clear error when there is none. */
     require: requireWorkspace,
     replaySoon,

@@ -7,7 +7,7 @@ import {
 } from '../api';
 import { openCache, type CacheDb } from '../cache/open-cache';
 import { createCacheWriter, type CacheWriter } from '../cache/repositories';
-import type { Logger } from '../log';
+import type { Logger } from '../lib/logger';
 import { applyDelivered } from '../outbox/delivered-to-cache';
 import { removeOrphanCopies } from '../outbox/outbox-files';
 import {

@@ -1,37 +1,45 @@
 import type { z } from 'zod';
+import { alertsMethods } from './alerts';
 import { appMethods } from './app';
 import { cacheMethods, type CacheEvents } from './cache';
-import { outboxMethods, type OutboxEvents } from './outbox';
-import { syncMethods, type SyncEvents } from './sync';
+import { customersMethods } from './customers';
+import { dashboardMethods } from './dashboard';
 import type { MethodDef, MethodInput, MethodOutput } from './define';
+import { documentsMethods } from './documents';
+import { downloadsMethods, type DownloadsEvents } from './downloads';
+import { outboxMethods, type OutboxEvents } from './outbox';
 import { profilesMethods, type ProfilesEvents } from './profiles';
-import {
-  alertsMethods,
-  customersMethods,
-  dashboardMethods,
-  queueMethods,
-  threadsMethods,
-  viewsMethods,
-} from './review';
+import { queueMethods } from './queue';
 import type { Result } from './result';
-import {
-  documentsMethods,
-  downloadsMethods,
-  settingsMethods,
-  uploadsMethods,
-  type DownloadsEvents,
-  type UploadsEvents,
-} from './files';
+import { searchMethods } from './search';
+import { settingsMethods } from './settings';
+import { syncMethods, type SyncEvents } from './sync';
+import { threadsMethods } from './threads';
+import { uploadsMethods, type UploadsEvents } from './uploads';
+import { viewsMethods } from './views';
 
+// One file per domain: preload/contract/<domain>.ts here, main/bridge/<domain>.ts behind it, and
+// renderer/src/features/<domain>/ for its screens (the app domain's is renderer/src/app/; the
+// cache has no screen of its own: its event makes every screen read again).
+export * from './alerts';
 export * from './app';
 export * from './cache';
-export * from './outbox';
-export * from './sync';
+export * from './common';
+export * from './customers';
+export * from './dashboard';
 export * from './define';
+export * from './documents';
+export * from './downloads';
+export * from './outbox';
 export * from './profiles';
+export * from './queue';
 export * from './result';
-export * from './review';
-export * from './files';
+export * from './search';
+export * from './settings';
+export * from './sync';
+export * from './threads';
+export * from './uploads';
+export * from './views';
 
 /** Every bridge method, by domain. Main parses inputs with it; the renderer gets its types. */
 export const contract = {
@@ -40,6 +48,7 @@ export const contract = {
   sync: syncMethods,
   outbox: outboxMethods,
   cache: cacheMethods,
+  search: searchMethods,
   queue: queueMethods,
   views: viewsMethods,
   alerts: alertsMethods,

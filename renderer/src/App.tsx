@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { followLocation, useNavigation } from './app/navigation';
-import type { Route } from './app/routes';
+import { followLocation, useNavigation } from './lib/navigation';
+import type { Route } from './lib/routes';
 import { ShortcutSheet } from './app/ShortcutSheet';
-import { listenForShortcuts, useShortcutRegistry, useShortcuts } from './app/shortcuts';
-import { AppFrame } from './components/AppFrame';
-import { AlertScreen } from './features/alert/AlertScreen';
-import { CustomerScreen } from './features/customer/CustomerScreen';
+import { listenForShortcuts, useShortcutRegistry, useShortcuts } from './lib/shortcuts';
+import { AppFrame } from './app/AppFrame';
+import { AlertScreen } from './features/alerts/AlertScreen';
+import { CustomerScreen } from './features/customers/CustomerScreen';
 import { DashboardScreen } from './features/dashboard/DashboardScreen';
 import { DocumentsScreen } from './features/documents/DocumentsScreen';
 import { OutboxScreen } from './features/outbox/OutboxScreen';

@@ -3,7 +3,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openCache } from '../../main/cache/open-cache';
 import { createCacheWriter } from '../../main/cache/repositories';
-import { silentLogger } from '../../main/log';
+import { silentLogger } from '../../main/lib/logger';
 import { startHostProcess, type HostProcess } from '../support/host-process';
 import { makeTempDir } from '../support/temp-dir';
 import { report } from './report';

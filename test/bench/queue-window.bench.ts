@@ -18,7 +18,7 @@ import { QUEUE_ROW_SELECT } from '../../main/cache/queue-rows';
 import { queueWindow } from '../../main/cache/queue-window';
 import type { AlertLike } from '../../main/cache/records';
 import { createCacheWriter } from '../../main/cache/repositories';
-import { silentLogger } from '../../main/log';
+import { silentLogger } from '../../main/lib/logger';
 import { makeTempDir } from '../support/temp-dir';
 import { report, type BenchFigure } from './report';
 

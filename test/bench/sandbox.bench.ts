@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { silentLogger } from '../../main/log';
+import { silentLogger } from '../../main/lib/logger';
 import { startSandbox, type Sandbox } from '../../main/sandbox/sandbox-server';
 import { makeTempDir } from '../support/temp-dir';
 import { report } from './report';

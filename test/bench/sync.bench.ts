@@ -4,7 +4,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openCache } from '../../main/cache/open-cache';
-import { silentLogger } from '../../main/log';
+import { silentLogger } from '../../main/lib/logger';
 import { runSyncInWorker } from '../../main/sync/worker-sync';
 import { makeTempDir } from '../support/temp-dir';
 import { report } from './report';

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createServiceClient } from '../../main/api';
-import { streamedUploadBody } from '../../main/files/streamed-upload';
+import { streamedUploadBody } from '../../main/api/streamed-upload';
 import { createServiceTransport } from '../../main/outbox/service-transport';
 import { makeTempDir } from '../support/temp-dir';
 import { report } from './report';

@@ -12,7 +12,7 @@ import type {
   StagedFile,
 } from '../../preload/contract';
 import { startBrowserHost, type BrowserHost } from '../../main/host/browser-host';
-import { silentLogger } from '../../main/log';
+import { silentLogger } from '../../main/lib/logger';
 import { rawRequest } from '../support/raw-http';
 import { startUploadsApp, type UploadsApp } from './uploads/app-fixture';
 

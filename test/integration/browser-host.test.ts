@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract, type MethodName } from '../../preload/contract';
 import { createCore, type Core } from '../../main/core';
 import { startBrowserHost, type BrowserHost } from '../../main/host/browser-host';
-import { silentLogger } from '../../main/log';
+import { silentLogger } from '../../main/lib/logger';
 import { startFakeService, type FakeService } from '../support/fake-service';
 import { rawRequest, readEventStream } from '../support/raw-http';
 import { makeTempDir } from '../support/temp-dir';
@@ -229,8 +229,8 @@ describe('browser host', () => {
     expect((await record('outbox.retry', unknownItem)).error?.code).toBe('not_found');
     expect((await record('outbox.discard', unknownItem)).error?.code).toBe('not_found');
     expect((await record('cache.counts', undefined)).ok).toBe(true);
-    expect((await record('cache.alerts', { limit: 10 })).ok).toBe(true);
-    expect((await record('cache.search', { text: 'sandbox' })).ok).toBe(true);
+    expect((await record('queue.window', { limit: 10 })).ok).toBe(true);
+    expect((await record('search.query', { text: 'sandbox' })).ok).toBe(true);
     expect(
       (
         await record('queue.window', {

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../main/log';
+import { silentLogger } from '../../main/lib/logger';
 import { openOutbox } from '../../main/outbox/outbox-store';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-fixture';
 import { makeTempDir } from '../support/temp-dir';

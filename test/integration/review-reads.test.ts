@@ -7,9 +7,9 @@ import { openCache, type CacheDb } from '../../main/cache/open-cache';
 import { createCacheWriter } from '../../main/cache/repositories';
 import { threadFacets, threadPage } from '../../main/cache/thread-queries';
 import { threadView } from '../../main/cache/thread-view';
-import { silentLogger } from '../../main/log';
+import { silentLogger } from '../../main/lib/logger';
 import { createSyncEngine, type SyncEngine } from '../../main/sync/sync-engine';
-import { ThreadListInput, type ThreadFilterInput } from '../../preload/contract/review';
+import { ThreadListInput, type ThreadFilterInput } from '../../preload/contract';
 import { fetchSyncSource } from '../support/fetch-sync-source';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-fixture';
 import {

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AlertPage, CacheCounts, SearchHitView, SyncStatusView } from '../../preload/contract';
+import type {
+  CacheCounts,
+  QueueWindow,
+  SearchHitView,
+  SyncStatusView,
+} from '../../preload/contract';
 import type { Core } from '../../main/core';
 import { startTestSandbox } from '../support/sandbox-fixture';
 import { syncToEnd } from '../support/sync-to-end';
@@ -47,16 +52,14 @@ describe('the active profile’s workspace, through the bridge', () => {
     expect(counts.counts.alerts).toBeGreaterThan(50);
     expect(counts.customersAwaitingDetail).toBe(0);
 
-    // Keyset pages walk the whole queue once, in order, at any depth.
+    // Windows walk the whole queue once, in order, at any depth.
     const seen: string[] = [];
-    let after: string | undefined;
     let previousScore = Infinity;
-    for (;;) {
-      const page: AlertPage = await call('cache.alerts', {
-        sort: 'score',
-        direction: 'desc',
+    for (let offset = 0; ; offset += 17) {
+      const page: QueueWindow = await call('queue.window', {
+        sort: { column: 'score', direction: 'desc' },
+        offset,
         limit: 17,
-        ...(after ? { after } : {}),
       });
       expect(page.total).toBe(total);
       for (const row of page.rows) {
@@ -64,17 +67,19 @@ describe('the active profile’s workspace, through the bridge', () => {
         previousScore = row.score;
         seen.push(row.id);
       }
-      if (!page.next) break;
-      after = page.next;
+      if (offset + 17 >= page.total) break;
     }
     expect(seen).toHaveLength(total);
     expect(new Set(seen).size).toBe(total);
-    const open: AlertPage = await call('cache.alerts', { states: [2, 3], limit: 500 });
+    const open: QueueWindow = await call('queue.window', {
+      filter: { states: [2, 3] },
+      limit: 500,
+    });
     expect(open.rows.every((row) => row.state === 2 || row.state === 3)).toBe(true);
     expect(open.rows.every((row) => row.customerName.length > 0)).toBe(true);
 
     const someName = open.rows[0]?.customerName.split(' ')[0] ?? '';
-    const hits = await call<SearchHitView[]>('cache.search', { text: someName.slice(0, 4) });
+    const hits = await call<SearchHitView[]>('search.query', { text: someName.slice(0, 4) });
     expect(hits.some((hit) => hit.kind === 'customer')).toBe(true);
   });
 
@@ -106,7 +111,7 @@ describe('the active profile’s workspace, through the bridge', () => {
     const empty = makeTempDir();
     const bare = await createTestCore(empty.path);
     try {
-      const reply = await bare.dispatch('cache.alerts', {}, { transport: 'browser' });
+      const reply = await bare.dispatch('queue.window', {}, { transport: 'browser' });
       expect(reply).toMatchObject({ ok: false, error: { code: 'unavailable' } });
       expect((await bare.dispatch('sync.start', undefined, { transport: 'browser' })).ok).toBe(
         false,
@@ -151,7 +156,7 @@ describe('the active profile’s workspace, through the bridge', () => {
       expect((await syncOnce()).lastError).toBeNull();
       const narrow = await run<CacheCounts>('cache.counts');
       expect(narrow.counts.alerts).toBe(await serviceTotal({ states: [2] }));
-      const page = await run<AlertPage>('cache.alerts', { limit: 500 });
+      const page = await run<QueueWindow>('queue.window', { filter: {}, limit: 500 });
       expect(page.rows.every((row) => row.state === 2)).toBe(true);
 
       await run('profiles.save', {

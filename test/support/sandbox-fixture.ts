@@ -1,4 +1,4 @@
-import { silentLogger } from '../../main/log';
+import { silentLogger } from '../../main/lib/logger';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../main/sandbox/sandbox-server';
 import { makeTempDir } from './temp-dir';
 

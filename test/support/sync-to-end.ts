@@ -1,5 +1,5 @@
 import type { SyncStatusView } from '../../preload/contract';
-import type { EventHub } from '../../main/bridge/event-hub';
+import type { EventHub } from '../../main/lib/event-hub';
 
 /**
  * Starts a sync and waits for its end: an idle status after a running one (profile switches

@@ -1,5 +1,5 @@
 import { createCore, type Core, type CoreOptions } from '../../main/core';
-import { silentLogger } from '../../main/log';
+import { silentLogger } from '../../main/lib/logger';
 
 /**
  * CaseDesk's core as the tests open it: no keyring, no system browser, no built-in sandbox and no

@@ -73,3 +73,61 @@ describe('lint enforces the process boundaries', () => {
     ).toEqual([]);
   });
 });
+
+async function layerErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'casedesk/layers')
+    .map((message) => message.message);
+}
+
+describe('lint enforces the layers of main and the renderer', () => {
+  it.each([
+    ['main/lib/probe.ts', "import { openCache } from '../cache/open-cache';"],
+    ['main/cache/probe.ts', "import { openOutbox } from '../outbox/outbox-store';"],
+    ['main/outbox/probe.ts', "import type { Workspace } from '../workspace/workspace';"],
+    [
+      'main/uploads/probe.ts',
+      "import { createWorkspaceManager } from '../workspace/workspace-manager';",
+    ],
+    ['main/workspace/probe.ts', "import { createHandlers } from '../bridge';"],
+    ['main/bridge/probe.ts', "import { createCore } from '../core';"],
+    ['main/api/probe.ts', "export { openCache } from '../cache/../session/profile-store';"],
+    ['main/sandbox/probe.ts', "import { openCache } from '../cache/open-cache';"],
+    ['main/cache/probe.ts', "const later = import('../sync/sync-engine');"],
+    ['renderer/src/lib/probe.ts', "import { Button } from '../components/Button';"],
+    ['renderer/src/components/probe.ts', "import { useSync } from '../features/sync/store';"],
+    ['renderer/src/features/queue/probe.ts', "import { AppFrame } from '../../app/AppFrame';"],
+    [
+      'renderer/src/features/alerts/probe.ts',
+      "import { useQueueMemory } from '../queue/queue-memory';",
+    ],
+  ])('%s may not: %s', async (filePath, line) => {
+    expect(await layerErrors(filePath, `${line}\nexport {};\n`)).toHaveLength(1);
+  });
+
+  it.each([
+    ['main/cache/probe.ts', "import { AppError } from '../lib/app-error';"],
+    ['main/uploads/probe.ts', "import { outboxCopyPath } from '../outbox/outbox-files';"],
+    [
+      'main/bridge/probe.ts',
+      "import type { WorkspaceManager } from '../workspace/workspace-manager';",
+    ],
+    ['main/core.ts', "import { createHandlers } from './bridge';"],
+    ['main/sandbox/probe.ts', "import type { Logger } from '../lib/logger';"],
+    ['main/cache/probe.ts', "import type { Contract } from '../../preload/contract';"],
+    ['renderer/src/features/alerts/probe.ts', "import { useQueueMemory } from '../queue';"],
+    ['renderer/src/app/probe.ts', "import { OutboxBadge } from '../features/outbox/OutboxBadge';"],
+    ['renderer/src/components/probe.ts', "import { navigate } from '../lib/navigation';"],
+  ])('%s may: %s', async (filePath, line) => {
+    expect(await layerErrors(filePath, `${line}\nexport {};\n`)).toEqual([]);
+  });
+
+  it('a folder of main in no layer must be placed first', async () => {
+    const errors = await layerErrors(
+      'main/reports/probe.ts',
+      "import { AppError } from '../lib/app-error';\nexport {};\n",
+    );
+    expect(errors).toEqual([expect.stringContaining('main/reports is in no layer')]);
+  });
+});

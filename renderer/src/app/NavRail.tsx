@@ -1,7 +1,7 @@
 import { OutboxBadge } from '../features/outbox/OutboxBadge';
-import { keyLabel } from './shortcuts';
-import { useNavigation } from './navigation';
-import type { Route, Screen } from './routes';
+import { keyLabel } from '../lib/shortcuts';
+import { useNavigation } from '../lib/navigation';
+import type { Route, Screen } from '../lib/routes';
 
 interface NavItem {
   label: string;

@@ -1,6 +1,6 @@
 import { Button } from '../components/Button';
 import { useModalDialog } from '../components/use-modal-dialog';
-import { keyLabel, useShortcutRegistry, type Shortcut } from './shortcuts';
+import { keyLabel, useShortcutRegistry, type Shortcut } from '../lib/shortcuts';
 
 /** Every shortcut that works right now, grouped as the screens registered them (`?`). */
 export function ShortcutSheet() {

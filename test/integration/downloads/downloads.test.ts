@@ -9,10 +9,10 @@ import {
   type DownloadTargetInput,
   type DownloadView,
 } from '../../../preload/contract';
-import { createDownloadsHandlers } from '../../../main/bridge/downloads-bridge';
+import { createDownloadsHandlers } from '../../../main/bridge/downloads';
 import type { DomainHandlers } from '../../../main/bridge/handlers';
 import type { Core } from '../../../main/core';
-import { silentLogger } from '../../../main/log';
+import { silentLogger } from '../../../main/lib/logger';
 import { createProfileSettings } from '../../../main/settings/profile-settings';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox-fixture';
 import { makeTempDir } from '../../support/temp-dir';

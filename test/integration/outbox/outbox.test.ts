@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../../main/log';
+import { silentLogger } from '../../../main/lib/logger';
 import { createOutboxReplayer } from '../../../main/outbox/outbox-replayer';
 import { openOutbox } from '../../../main/outbox/outbox-store';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/sandbox-server';

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../../main/log';
+import { silentLogger } from '../../../main/lib/logger';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/sandbox-server';
 import { DocumentShape, PressReportShape } from '../../support/spec-shapes';
 import { makeTempDir } from '../../support/temp-dir';

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCache } from '../../../main/cache/open-cache';
 import { alertRevisions, createCacheWriter } from '../../../main/cache/repositories';
-import { silentLogger } from '../../../main/log';
+import { silentLogger } from '../../../main/lib/logger';
 import type { SyncProgress } from '../../../main/sync/progress';
 import { createSyncEngine } from '../../../main/sync/sync-engine';
 import { differences, readCache, readService } from '../../support/cache-equality';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../../main/api';
 import { openCache } from '../../../main/cache/open-cache';
 import { createCacheWriter } from '../../../main/cache/repositories';
-import { silentLogger } from '../../../main/log';
+import { silentLogger } from '../../../main/lib/logger';
 import { createServiceSource } from '../../../main/sync/service-source';
 import { createSyncEngine } from '../../../main/sync/sync-engine';
 import { differences, readCache, readService } from '../../support/cache-equality';

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCache } from '../../../main/cache/open-cache';
-import { silentLogger } from '../../../main/log';
+import { silentLogger } from '../../../main/lib/logger';
 import { differences, readCache, readService } from '../../support/cache-equality';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox-fixture';
 import { makeTempDir } from '../../support/temp-dir';

@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCache } from '../../../main/cache/open-cache';
-import { silentLogger } from '../../../main/log';
+import { silentLogger } from '../../../main/lib/logger';
 import { runSyncInWorker, WorkerSyncError } from '../../../main/sync/worker-sync';
 import { differences, readCache, readService } from '../../support/cache-equality';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox-fixture';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { OutboxItemView, SyncStatusView, UploadProgress } from '../../../preload/contract';
 import type { Core } from '../../../main/core';
-import { silentLogger } from '../../../main/log';
+import { silentLogger } from '../../../main/lib/logger';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/sandbox-server';
 import type { Workspace } from '../../../main/workspace/workspace';
 import { makeTempDir } from '../../support/temp-dir';

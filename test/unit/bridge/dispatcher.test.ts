@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { contract, type MethodName } from '../../../preload/contract';
-import { AppError } from '../../../main/bridge/app-error';
+import { AppError } from '../../../main/lib/app-error';
 import { createDispatcher } from '../../../main/bridge/dispatcher';
 import type { Handlers } from '../../../main/bridge/handlers';
-import { silentLogger } from '../../../main/log';
+import { silentLogger } from '../../../main/lib/logger';
 
 const methodNames = Object.entries(contract).flatMap(([domain, methods]) =>
   Object.keys(methods).map((name) => `${domain}.${name}` as MethodName),

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openCache } from '../../../main/cache/open-cache';
 import { LATEST_VERSION } from '../../../main/cache/migrations';
 import { migration001 } from '../../../main/cache/migrations/001-initial';
-import { silentLogger } from '../../../main/log';
+import { silentLogger } from '../../../main/lib/logger';
 import { makeTempDir } from '../../support/temp-dir';
 
 describe('opening the cache', () => {

@@ -4,7 +4,7 @@ import { LATEST_VERSION } from '../../../main/cache/migrations';
 import { migration001 } from '../../../main/cache/migrations/001-initial';
 import { openCache } from '../../../main/cache/open-cache';
 import { createCacheWriter } from '../../../main/cache/repositories';
-import { silentLogger } from '../../../main/log';
+import { silentLogger } from '../../../main/lib/logger';
 import { makeTempDir } from '../../support/temp-dir';
 import { alert, message, thread } from './review-records';
 

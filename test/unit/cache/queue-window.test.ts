@@ -12,7 +12,7 @@ import { openCache, type CacheDb } from '../../../main/cache/open-cache';
 import { filterPlan, normaliseFilter } from '../../../main/cache/queue-filter';
 import { queueWindow } from '../../../main/cache/queue-window';
 import { createCacheWriter } from '../../../main/cache/repositories';
-import { silentLogger } from '../../../main/log';
+import { silentLogger } from '../../../main/lib/logger';
 import { makeTempDir } from '../../support/temp-dir';
 import { alert, customer, detail, openTestCache, type Alert } from './review-records';
 

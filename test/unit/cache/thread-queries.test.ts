@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import type { ThreadFilterInput } from '../../../preload/contract/review';
-import { ThreadListInput } from '../../../preload/contract/review';
+import type { ThreadFilterInput } from '../../../preload/contract';
+import { ThreadListInput } from '../../../preload/contract';
 import { migrate } from '../../../main/cache/open-cache';
 import { migration001 } from '../../../main/cache/migrations/001-initial';
 import { migration003 } from '../../../main/cache/migrations/003-threads';

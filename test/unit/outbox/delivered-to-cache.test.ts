@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../../main/log';
+import { silentLogger } from '../../../main/lib/logger';
 import { reapplyDeliveredSince } from '../../../main/outbox/delivered-to-cache';
 import { openOutbox, type Outbox } from '../../../main/outbox/outbox-store';
 import { makeTempDir } from '../../support/temp-dir';

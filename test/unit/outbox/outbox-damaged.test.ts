@@ -1,7 +1,7 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Logger } from '../../../main/log';
+import type { Logger } from '../../../main/lib/logger';
 import { openOutbox } from '../../../main/outbox/outbox-store';
 import { makeTempDir } from '../../support/temp-dir';
 

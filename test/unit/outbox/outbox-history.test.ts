@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../../main/log';
+import { silentLogger } from '../../../main/lib/logger';
 import { openOutbox, SENT_KEPT_MS } from '../../../main/outbox/outbox-store';
 import { makeTempDir } from '../../support/temp-dir';
 

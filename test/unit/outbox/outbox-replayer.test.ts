@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../../main/log';
+import { silentLogger } from '../../../main/lib/logger';
 import { outboxCopyPath, removeOrphanCopies } from '../../../main/outbox/outbox-files';
 import {
   createOutboxReplayer,

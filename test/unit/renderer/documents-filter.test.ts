@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hashToRoute, routeToHash } from '../../../renderer/src/app/routes';
+import { hashToRoute, routeToHash } from '../../../renderer/src/lib/routes';
 import {
   cleanDocumentFilter,
   filterKey,
@@ -10,7 +10,7 @@ import {
   pageStep,
   patchFilter,
 } from '../../../renderer/src/features/documents/document-filter';
-import { DocumentFilter } from '../../../preload/contract/files';
+import { DocumentFilter } from '../../../preload/contract';
 
 describe('the document filter from the address', () => {
   it('keeps every filter of the document search, trimmed and in one order', () => {

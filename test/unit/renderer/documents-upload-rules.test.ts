@@ -4,7 +4,7 @@ import {
   splitFinished,
   splitTagCodes,
   tagSuggestions,
-} from '../../../renderer/src/features/documents/tag-codes';
+} from '../../../renderer/src/lib/tag-codes';
 import {
   displayNameFromFileName,
   draftErrors,
@@ -14,7 +14,7 @@ import {
   limitBytes,
   precheckFile,
   progressFraction,
-} from '../../../renderer/src/features/documents/upload/upload-rules';
+} from '../../../renderer/src/features/uploads/upload-rules';
 import {
   pendingChangeLabel,
   pendingUploadLabel,

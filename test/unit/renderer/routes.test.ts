@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hashToRoute, routeToHash, type Route } from '../../../renderer/src/app/routes';
+import { hashToRoute, routeToHash, type Route } from '../../../renderer/src/lib/routes';
 
 const text = fc.string({ minLength: 1, maxLength: 40 });
 const route: fc.Arbitrary<Route> = fc.oneof(

@@ -1,8 +1,8 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../../main/bridge/app-error';
-import { silentLogger } from '../../../main/log';
+import { AppError } from '../../../main/lib/app-error';
+import { silentLogger } from '../../../main/lib/logger';
 import {
   createProfileSettings,
   DEFAULT_MAX_UPLOAD_MB,

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SavedViewInput } from '../../../preload/contract';
-import { AppError } from '../../../main/bridge/app-error';
-import type { Logger } from '../../../main/log';
+import { AppError } from '../../../main/lib/app-error';
+import type { Logger } from '../../../main/lib/logger';
 import { createSavedViews, VIEWS_FILE } from '../../../main/views/saved-views';
 import { makeTempDir } from '../../support/temp-dir';
 

@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import type { DashboardSummary, QueueFilterInput } from '../../../../preload/contract';
-import { useNavigation } from '../../app/navigation';
+import { useNavigation } from '../../lib/navigation';
 import { Banner } from '../../components/Banner';
 import { Screen } from '../../components/Screen';
 import { EmptyState, ErrorState, LoadingState } from '../../components/StateViews';

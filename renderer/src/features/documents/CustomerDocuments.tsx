@@ -3,9 +3,7 @@ import { EmptyState } from '../../components/StateViews';
 import type { DroppedFile } from '../../lib/local-files';
 import { lastPageOffset } from './document-filter';
 import { DocumentResults } from './DocumentResults';
-import { UploadActions } from './upload/UploadActions';
-import { customerScope } from './upload/upload-store';
-import { UploadPanel } from './upload/UploadPanel';
+import { UploadActions, customerScope, UploadPanel } from '../uploads';
 import { useDocumentFacets, useDocumentSearch } from './use-document-search';
 import './documents.css';
 

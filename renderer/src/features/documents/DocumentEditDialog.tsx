@@ -5,8 +5,8 @@ import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { useModalDialog } from '../../components/use-modal-dialog';
 import { api, errorMessage, fieldErrors, unwrap } from '../../lib/api';
-import { TagInput } from './TagInput';
-import { MAX_DISPLAY_NAME } from './upload/upload-rules';
+import { TagInput } from '../../components/TagInput';
+import { MAX_DISPLAY_NAME } from '../uploads';
 
 const sameTags = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((tag, index) => tag === b[index]);

@@ -1,8 +1,8 @@
 import type { RefObject } from 'react';
 import type { DocumentFacets, DocumentFilterInput } from '../../../../preload/contract';
 import { Button } from '../../components/Button';
-import { useDraft } from '../queue/use-draft';
-import { TagInput } from './TagInput';
+import { useDraft } from '../../lib/use-draft';
+import { TagInput } from '../../components/TagInput';
 
 const TYPING_PAUSE_MS = 300;
 

@@ -4,8 +4,8 @@ import type {
   DocumentRowView,
   DocumentSearchPage,
 } from '../../../../preload/contract';
-import { useNavigation } from '../../app/navigation';
-import { useShortcuts, type Shortcut } from '../../app/shortcuts';
+import { useNavigation } from '../../lib/navigation';
+import { useShortcuts, type Shortcut } from '../../lib/shortcuts';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -13,7 +13,7 @@ import { ErrorState, LoadingState } from '../../components/StateViews';
 import { api, errorMessage, unwrap } from '../../lib/api';
 import type { Cached } from '../../lib/use-cached';
 import { formatCount } from '../../lib/format';
-import { StaleNotice } from '../threads/StaleNotice';
+import { StaleNotice } from '../../components/StaleNotice';
 import { pageRange, pageStep } from './document-filter';
 import { DocumentEditDialog } from './DocumentEditDialog';
 import { DocumentTable } from './DocumentTable';

@@ -2,10 +2,10 @@ import { useEffect, useRef } from 'react';
 import type { DocumentRowView, PendingUploadView } from '../../../../preload/contract';
 import { Button } from '../../components/Button';
 import { formatBytes, formatDate, formatDateTime } from '../../lib/format';
-import { DownloadButton } from '../downloads/DownloadButton';
-import { RecordLink } from '../threads/RecordLink';
+import { DownloadButton } from '../downloads';
+import { RecordLink } from '../../components/RecordLink';
 import { pendingChangeLabel, pendingUploadLabel, type PendingLabel } from './pending-labels';
-import { fileTypeOf } from './upload/upload-rules';
+import { fileTypeOf } from '../uploads';
 
 function Tags({ tags }: { tags: string[] }) {
   if (tags.length === 0) return <span className="documents-none">—</span>;

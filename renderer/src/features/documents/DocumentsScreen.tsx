@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { create } from 'zustand';
 import type { DocumentFilterInput } from '../../../../preload/contract';
-import { useNavigation } from '../../app/navigation';
-import type { Route } from '../../app/routes';
-import { useShortcuts } from '../../app/shortcuts';
+import { useNavigation } from '../../lib/navigation';
+import type { Route } from '../../lib/routes';
+import { useShortcuts } from '../../lib/shortcuts';
 import { Button } from '../../components/Button';
 import { Screen } from '../../components/Screen';
 import { EmptyState } from '../../components/StateViews';
@@ -12,12 +12,9 @@ import type { DroppedFile } from '../../lib/local-files';
 import { cleanDocumentFilter, filterKey, lastPageOffset, patchFilter } from './document-filter';
 import { DocumentFilters } from './DocumentFilters';
 import { DocumentResults } from './DocumentResults';
-import { FileDropTarget } from './upload/FileDropTarget';
-import { UploadActions } from './upload/UploadActions';
-import { documentsScope, useUploads } from './upload/upload-store';
-import { UploadPanel } from './upload/UploadPanel';
+import { FileDropTarget, UploadActions, documentsScope, useUploads, UploadPanel } from '../uploads';
 import { useDocumentFacets, useDocumentSearch } from './use-document-search';
-import '../threads/threads.css';
+import '../threads';
 import './documents.css';
 
 /** The page the list was on, for its filter: coming Back from a customer finds the same page. */

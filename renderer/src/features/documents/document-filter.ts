@@ -3,7 +3,7 @@ import type { DocumentFilterInput } from '../../../../preload/contract';
 /** Documents per page of the list. */
 export const PAGE_SIZE = 50;
 
-// The bridge's limits (preload/contract/files.ts): a value beyond them is left out of the filter
+// The bridge's limits (preload/contract/documents.ts): a value beyond them is left out of the filter
 // rather than letting the whole search fail.
 const MAX_ID = 256;
 const MAX_DISPLAY_NAME = 512;

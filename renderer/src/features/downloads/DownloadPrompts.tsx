@@ -3,7 +3,7 @@ import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { useModalDialog } from '../../components/use-modal-dialog';
 import { api, errorMessage, fieldErrors, unwrap } from '../../lib/api';
-import { chooseFolderWithPicker, hasFolderPicker } from '../settings/folder-picker';
+import { chooseFolderWithPicker, hasFolderPicker } from '../settings';
 import { CopyButton } from './CopyButton';
 import { WARNING_TEXT, opensInBrowser } from './download-text';
 import { useDownloads, type DownloadPrompt } from './downloads-store';

@@ -7,7 +7,7 @@ import { CopyButton } from './CopyButton';
 import { progressShare, traySummary } from './download-list';
 import { STATE_LABEL } from './download-text';
 import { connectDownloads, useDownloads } from './downloads-store';
-import { ProgressBar } from './ProgressBar';
+import { ProgressBar } from '../../components/ProgressBar';
 import './downloads.css';
 
 function sizeText(view: DownloadView): string {

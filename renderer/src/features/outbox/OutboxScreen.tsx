@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OutboxItemView, UploadProgress } from '../../../../preload/contract';
-import { useShortcuts } from '../../app/shortcuts';
+import { useShortcuts } from '../../lib/shortcuts';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -9,7 +9,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/StateView
 import { api, errorMessage, unwrap } from '../../lib/api';
 import { formatBytes, formatCount, formatDateTime, formatRelative } from '../../lib/format';
 import { useAction } from '../../lib/use-action';
-import { ProgressBar } from '../downloads/ProgressBar';
+import { ProgressBar } from '../../components/ProgressBar';
 import {
   DISCARD_IN_DOUBT,
   DISCARD_LOSS,

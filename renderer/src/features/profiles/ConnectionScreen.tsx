@@ -1,6 +1,6 @@
-import { useShortcuts } from '../../app/shortcuts';
+import { useShortcuts } from '../../lib/shortcuts';
 import { Banner } from '../../components/Banner';
-import { FileSettings } from '../settings/FileSettings';
+import { FileSettings } from '../settings';
 import { ProfileForm } from './ProfileForm';
 import { ProfileList } from './ProfileList';
 import { SandboxProfilePanel } from './SandboxProfilePanel';

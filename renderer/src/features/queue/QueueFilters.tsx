@@ -5,7 +5,7 @@ import { ALERT_STATES, categoryLabel } from '../../lib/alert-states';
 import { formatCount } from '../../lib/format';
 import { CheckList, FilterPopover } from './FilterPopover';
 import { isFilterEmpty } from './queue-query';
-import { useDraft } from './use-draft';
+import { useDraft } from '../../lib/use-draft';
 
 /** The service's categories, offered even before a sync has brought each of them. */
 const KNOWN_CATEGORIES = ['pep', 'rca', 'sip', 'sie', 'rca_pep', 'rca_sip', 'rca_sie'];

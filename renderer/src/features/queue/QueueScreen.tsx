@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { QueueColumnName, QueueFilterInput, SavedView } from '../../../../preload/contract';
-import { useNavigation } from '../../app/navigation';
-import type { Route } from '../../app/routes';
-import { useShortcuts } from '../../app/shortcuts';
+import { useNavigation } from '../../lib/navigation';
+import type { Route } from '../../lib/routes';
+import { useShortcuts } from '../../lib/shortcuts';
 import { Button } from '../../components/Button';
 import { Screen } from '../../components/Screen';
 import { EmptyState, ErrorState, LoadingState } from '../../components/StateViews';
@@ -13,7 +13,7 @@ import { QueueFilters } from './QueueFilters';
 import { rememberedSelection, routeQuery, useQueueMemory, type QueueRoute } from './queue-memory';
 import { cleanFilter, firstDirection, isFilterEmpty, queryKey } from './queue-query';
 import { QueueTable, type QueueTableHandle } from './QueueTable';
-import { SavedViews } from './SavedViews';
+import { SavedViews } from '../views';
 import { useQueueWindows, type FocusReply } from './use-queue-windows';
 import './queue.css';
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Route } from '../../app/routes';
+import type { Route } from '../../lib/routes';
 import { cleanFilter, cleanSort, queryKey, type QueueQuery } from './queue-query';
 
 export type QueueRoute = Extract<Route, { screen: 'queue' }>;

@@ -1,5 +1,5 @@
-import { useNavigation } from '../../app/navigation';
-import { keyLabel, useShortcuts } from '../../app/shortcuts';
+import { useNavigation } from '../../lib/navigation';
+import { keyLabel, useShortcuts } from '../../lib/shortcuts';
 import { useModalDialog } from '../../components/use-modal-dialog';
 import { closeSearch, openSearch, useSearchPalette } from './store';
 import { SearchResults } from './SearchResults';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { SearchHitView } from '../../../../preload/contract';
-import type { Route } from '../../app/routes';
+import type { Route } from '../../lib/routes';
 import { api, errorMessage, unwrap } from '../../lib/api';
 import { highlight, searchTerms } from './highlight';
 import { groupHits, inGroupOrder, KIND_HEADINGS, routeFor } from './hits';
@@ -53,7 +53,7 @@ export function SearchResults({
       return;
     }
     timer.current = window.setTimeout(() => {
-      unwrap(api.cache.search({ text: value })).then(
+      unwrap(api.search.query({ text: value })).then(
         (hits) => {
           if (mine !== generation.current) return;
           setAnswer({ text: value, hits: inGroupOrder(hits) });

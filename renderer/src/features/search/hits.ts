@@ -1,5 +1,5 @@
 import type { SearchHitView, SearchKind } from '../../../../preload/contract';
-import type { Route } from '../../app/routes';
+import type { Route } from '../../lib/routes';
 
 export const KIND_HEADINGS: Record<SearchKind, string> = {
   customer: 'Customers',

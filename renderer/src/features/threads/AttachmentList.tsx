@@ -1,6 +1,6 @@
 import type { AttachmentView } from '../../../../preload/contract';
 import { formatBytes } from '../../lib/format';
-import { DownloadButton } from '../downloads/DownloadButton';
+import { DownloadButton } from '../downloads';
 
 function SafetyMark({ safety }: { safety: AttachmentView['safety'] }) {
   if (safety === 'dangerous')

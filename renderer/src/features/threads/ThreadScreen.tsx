@@ -3,12 +3,12 @@ import { Screen } from '../../components/Screen';
 import { EmptyState, ErrorState, LoadingState } from '../../components/StateViews';
 import { api, unwrap } from '../../lib/api';
 import { formatDate, formatDateTime } from '../../lib/format';
-import { StaleNotice } from './StaleNotice';
+import { StaleNotice } from '../../components/StaleNotice';
 import { useCached } from '../../lib/use-cached';
 import { AttachmentList } from './AttachmentList';
 import { useExternalLinks } from './external-link';
 import { MessageCard } from './MessageCard';
-import { RecordLink } from './RecordLink';
+import { RecordLink } from '../../components/RecordLink';
 import { plural, statusLabel } from './thread-labels';
 import './threads.css';
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { ThreadRow } from '../../../../preload/contract';
-import { useNavigation } from '../../app/navigation';
+import { useNavigation } from '../../lib/navigation';
 import { formatCount, formatDate, formatDateTime } from '../../lib/format';
-import { RecordLink } from './RecordLink';
+import { RecordLink } from '../../components/RecordLink';
 import { senderName, statusLabel } from './thread-labels';
 
 function Tags({ tags }: { tags: string[] }) {

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { useNavigation } from '../../app/navigation';
-import { useShortcuts } from '../../app/shortcuts';
+import { useNavigation } from '../../lib/navigation';
+import { useShortcuts } from '../../lib/shortcuts';
 import { Button } from '../../components/Button';
 import { Screen } from '../../components/Screen';
 import { EmptyState, ErrorState, LoadingState } from '../../components/StateViews';
 import { api, unwrap } from '../../lib/api';
 import { formatCount } from '../../lib/format';
-import { StaleNotice } from './StaleNotice';
+import { StaleNotice } from '../../components/StaleNotice';
 import { useCached } from '../../lib/use-cached';
 import { PAGE_SIZE, useThreadList } from './thread-list-store';
 import { ThreadFilters } from './ThreadFilters';

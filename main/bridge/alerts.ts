@@ -1,0 +1,12 @@
+import { alertView } from '../cache/alert-view';
+import { readSnapshot } from '../cache/read-snapshot';
+import type { WorkspaceManager } from '../workspace/workspace-manager';
+import type { DomainHandlers } from './handlers';
+
+// Read from the active profile's cache only, never the service, so it answers the same offline.
+
+export function createAlertsHandlers(workspaces: WorkspaceManager): DomainHandlers<'alerts'> {
+  return {
+    get: async ({ id }) => readSnapshot((await workspaces.require()).db, (db) => alertView(db, id)),
+  };
+}

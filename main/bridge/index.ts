@@ -1,0 +1,64 @@
+import type { AppInfo } from '../../preload/contract';
+import type { EventHub } from '../lib/event-hub';
+import type { Logger } from '../lib/logger';
+import type { ProfileService } from '../session/profile-service';
+import type { ProfileSettingsStore } from '../settings/profile-settings';
+import type { UploadFiling } from '../uploads/upload-filing';
+import type { WorkspaceManager } from '../workspace/workspace-manager';
+import { createAlertsHandlers } from './alerts';
+import { createAppHandlers } from './app';
+import { createCacheHandlers } from './cache';
+import { createCustomersHandlers } from './customers';
+import { createDashboardHandlers } from './dashboard';
+import { createDocumentsHandlers } from './documents';
+import { createDownloadsHandlers, type DesktopFileActions } from './downloads';
+import type { Handlers } from './handlers';
+import { createOutboxHandlers } from './outbox';
+import { createProfilesHandlers } from './profiles';
+import { createQueueHandlers } from './queue';
+import { createSearchHandlers } from './search';
+import { createSettingsHandlers } from './settings';
+import { createSyncHandlers } from './sync';
+import { createThreadsHandlers } from './threads';
+import { createUploadsHandlers } from './uploads';
+import { createViewsHandlers } from './views';
+
+export type { DesktopFileActions } from './downloads';
+
+/** What the handlers stand on; the core builds it once. */
+export interface BridgeDeps {
+  info: Omit<AppInfo, 'transport'>;
+  /** Hands a validated link to the operating system; absent where the renderer opens it itself. */
+  openExternal: ((url: string) => Promise<void>) | null;
+  desktop: DesktopFileActions;
+  dataDir: string;
+  events: EventHub;
+  logger: Logger;
+  profiles: ProfileService;
+  workspaces: WorkspaceManager;
+  settings: ProfileSettingsStore;
+  filing: UploadFiling;
+}
+
+/** Every domain's handlers, one file each (main/bridge/<domain>.ts, as preload/contract/<domain>.ts). */
+export function createHandlers(deps: BridgeDeps): Handlers {
+  const { workspaces } = deps;
+  return {
+    app: createAppHandlers({ info: deps.info, openExternal: deps.openExternal }),
+    profiles: createProfilesHandlers(deps.profiles),
+    sync: createSyncHandlers(workspaces),
+    outbox: createOutboxHandlers(workspaces),
+    cache: createCacheHandlers(workspaces),
+    search: createSearchHandlers(workspaces),
+    queue: createQueueHandlers(workspaces),
+    views: createViewsHandlers(workspaces, deps.logger),
+    dashboard: createDashboardHandlers(workspaces),
+    alerts: createAlertsHandlers(workspaces),
+    customers: createCustomersHandlers(workspaces),
+    threads: createThreadsHandlers(workspaces),
+    documents: createDocumentsHandlers(workspaces),
+    uploads: createUploadsHandlers(deps.filing, deps.dataDir),
+    downloads: createDownloadsHandlers(workspaces, deps.settings, deps.desktop, deps.events),
+    settings: createSettingsHandlers(workspaces, deps.settings),
+  };
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { method } from './define';
+
+// Global search over the offline cache's full-text index.
+
+export const SearchInput = z.object({ text: z.string().max(200) }).strict();
+
+export type SearchKind = 'customer' | 'alert' | 'thread' | 'message' | 'document';
+
+/** One match of the global search; hits come grouped by kind, best first within each kind. */
+export interface SearchHitView {
+  kind: SearchKind;
+  id: string;
+  title: string;
+  detail: string;
+  /** Where the hit lives, so a screen can open it: its thread (messages) and its customer. */
+  threadId: string | null;
+  customerExternalId: string | null;
+}
+
+export const searchMethods = {
+  query: method<SearchHitView[]>()(SearchInput),
+};

@@ -1,0 +1,191 @@
+import { accountTypeText } from '../../lib/account-type';
+import type { Customer360 } from '../../../../preload/contract';
+import { useNavigation } from '../../lib/navigation';
+import type { CustomerTab } from '../../lib/routes';
+import { useShortcuts } from '../../lib/shortcuts';
+import { Button } from '../../components/Button';
+import { Screen } from '../../components/Screen';
+import { EmptyState, ErrorState, LoadingState } from '../../components/StateViews';
+import { api, unwrap } from '../../lib/api';
+import { StaleNotice } from '../../components/StaleNotice';
+import { useCached } from '../../lib/use-cached';
+import { useExternalLinks, ThreadTable } from '../threads';
+import type { DroppedFile } from '../../lib/local-files';
+import { FileDropTarget, customerScope, useUploads } from '../uploads';
+import { CustomerTabs, panelId, tabId, type TabSpec } from './CustomerTabs';
+import { OverviewTab } from './OverviewTab';
+import { AlertsTab, DocumentsTab, PressTab, TimelineTab } from './RecordTabs';
+import '../threads';
+import './customer.css';
+
+function tabsOf(customer: Customer360): TabSpec[] {
+  return [
+    { tab: 'overview', label: 'Overview', count: null },
+    { tab: 'alerts', label: 'Alerts', count: customer.alerts.length },
+    { tab: 'timeline', label: 'Timeline', count: customer.timeline.length },
+    { tab: 'documents', label: 'Documents', count: customer.documents.length },
+    { tab: 'threads', label: 'Threads', count: customer.threads.length },
+    { tab: 'press', label: 'Press', count: customer.pressReports.length },
+  ];
+}
+
+function CustomerHeading({ customer }: { customer: Customer360 }) {
+  const { identity } = customer;
+  const accountType = accountTypeText(customer.identity);
+  return (
+    <span className="customer-heading" data-testid="customer-heading">
+      <span className="mono" data-testid="customer-external-id">
+        {identity.externalId}
+      </span>
+      {accountType && (
+        <span className="badge" data-testid="customer-account-type">
+          {accountType}
+        </span>
+      )}
+      {identity.reviewGroups.length > 0 && (
+        <span className="customer-groups" data-testid="customer-review-groups">
+          {identity.reviewGroups.map((group) => (
+            <span key={group} className="tag">
+              {group}
+            </span>
+          ))}
+        </span>
+      )}
+    </span>
+  );
+}
+
+export function CustomerScreen({
+  externalId,
+  tab = 'overview',
+}: {
+  externalId: string;
+  tab?: CustomerTab | undefined;
+}) {
+  const replace = useNavigation((state) => state.replace);
+  const navigate = useNavigation((state) => state.navigate);
+  const read = useCached(`customer:${externalId}`, () => unwrap(api.customers.get({ externalId })));
+  const links = useExternalLinks();
+  const customer = read.data;
+  const tabs = customer ? tabsOf(customer) : [];
+  const show = (next: CustomerTab) => replace({ screen: 'customer', externalId, tab: next });
+  const addFiles = useUploads((state) => state.addFiles);
+  // Files dropped anywhere on the customer open its documents tab, where their form is.
+  const fileOnCustomer = (files: DroppedFile[]) => {
+    void addFiles(customerScope(externalId), externalId, files);
+    if (tab !== 'documents') show('documents');
+  };
+
+  useShortcuts(
+    tabs.map((spec, index) => ({
+      keys: String(index + 1),
+      description: `Show ${spec.label.toLowerCase()}`,
+      group: 'Customer',
+      run: () => show(spec.tab),
+    })),
+    customer !== null,
+  );
+
+  if (!customer) {
+    return (
+      <Screen
+        title="Customer"
+        subtitle={<span className="mono">{externalId}</span>}
+        testId="customer-screen"
+      >
+        {read.status === 'loading' ? (
+          <LoadingState label="Loading the customer…" />
+        ) : read.status === 'error' ? (
+          <ErrorState error={read.error} onRetry={read.reload} />
+        ) : (
+          <EmptyState
+            title="This customer is not in the cache"
+            testId="customer-not-found"
+            action={<Button onClick={() => navigate({ screen: 'queue' })}>Go to the queue</Button>}
+          >
+            CaseDesk keeps the customers named by the alerts and threads it syncs. Check the
+            external id, or sync again.
+          </EmptyState>
+        )}
+      </Screen>
+    );
+  }
+
+  let panel;
+  switch (tab) {
+    case 'alerts':
+      panel = <AlertsTab alerts={customer.alerts} />;
+      break;
+    case 'timeline':
+      panel = <TimelineTab events={customer.timeline} onOpenLink={links.request} />;
+      break;
+    case 'documents':
+      panel = (
+        <DocumentsTab
+          externalId={customer.identity.externalId}
+          name={customer.identity.name || customer.identity.externalId}
+          onFiles={fileOnCustomer}
+        />
+      );
+      break;
+    case 'threads':
+      panel =
+        customer.threads.length === 0 ? (
+          <EmptyState title="No threads with this customer" testId="customer-threads-empty" />
+        ) : (
+          <div className="table-frame">
+            <ThreadTable
+              rows={customer.threads}
+              label="Threads with this customer"
+              showCustomers={false}
+            />
+          </div>
+        );
+      break;
+    case 'press':
+      panel = <PressTab reports={customer.pressReports} />;
+      break;
+    default:
+      panel = <OverviewTab customer={customer} />;
+  }
+
+  return (
+    <FileDropTarget
+      label={`Drop to file on ${customer.identity.name || customer.identity.externalId}`}
+      onFiles={fileOnCustomer}
+      testId="customer-drop-target"
+    >
+      <Screen
+        title={customer.identity.name || customer.identity.externalId}
+        subtitle={<CustomerHeading customer={customer} />}
+        testId="customer-screen"
+        actions={
+          <Button
+            onClick={() =>
+              navigate({
+                screen: 'queue',
+                filter: { customerExternalId: customer.identity.externalId },
+              })
+            }
+          >
+            Alerts in the queue
+          </Button>
+        }
+      >
+        {read.status === 'error' && <StaleNotice error={read.error} onRetry={read.reload} />}
+        <CustomerTabs tabs={tabs} current={tab} onChange={show} />
+        <div
+          id={panelId(tab)}
+          role="tabpanel"
+          aria-labelledby={tabId(tab)}
+          tabIndex={0}
+          className="customer-panel"
+          data-testid={`panel-${tab}`}
+        >
+          {panel}
+        </div>
+        {links.dialog}
+      </Screen>
+    </FileDropTarget>
+  );
+}

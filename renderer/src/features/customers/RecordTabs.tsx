@@ -1,0 +1,184 @@
+import type { PressReportView, QueueRow, TimelineEventView } from '../../../../preload/contract';
+import { CategoryTag, ScoreBar, StatePill } from '../../components/Pills';
+import { EmptyState } from '../../components/StateViews';
+import { Button } from '../../components/Button';
+import { formatDateTime } from '../../lib/format';
+import type { DroppedFile } from '../../lib/local-files';
+import { CustomerDocuments } from '../documents';
+import { RecordLink } from '../../components/RecordLink';
+
+export function AlertsTab({ alerts }: { alerts: QueueRow[] }) {
+  if (alerts.length === 0)
+    return (
+      <EmptyState title="No alerts for this customer" testId="alerts-empty">
+        Alerts appear here once a sync brings them into the cache.
+      </EmptyState>
+    );
+  return (
+    <div className="table-frame">
+      <table
+        className="data-table customer-table"
+        aria-label="Alerts"
+        data-testid="customer-alerts"
+      >
+        <thead>
+          <tr>
+            <th scope="col">Alert</th>
+            <th scope="col">Category</th>
+            <th scope="col">Score</th>
+            <th scope="col">State</th>
+            <th scope="col">Assigned to</th>
+            <th scope="col">Created</th>
+            <th scope="col">Updated</th>
+          </tr>
+        </thead>
+        <tbody>
+          {alerts.map((alert) => (
+            <tr key={alert.id} data-testid="customer-alert" data-alert-id={alert.id}>
+              <td>
+                <RecordLink
+                  to={{ screen: 'alert', id: alert.id }}
+                  className="mono"
+                  testId="alert-link"
+                >
+                  {alert.id}
+                </RecordLink>
+              </td>
+              <td>
+                <CategoryTag category={alert.category} />
+              </td>
+              <td>
+                <ScoreBar score={alert.score} />
+              </td>
+              <td>
+                <StatePill state={alert.state} />
+              </td>
+              <td>{alert.agentId || <span className="customer-muted">Unassigned</span>}</td>
+              <td className="customer-date">{formatDateTime(alert.createdAt)}</td>
+              <td className="customer-date">{formatDateTime(alert.updatedAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function TimelineTab({
+  events,
+  onOpenLink,
+}: {
+  events: TimelineEventView[];
+  onOpenLink: (url: string, text: string) => void;
+}) {
+  if (events.length === 0)
+    return (
+      <EmptyState title="No timeline events" testId="timeline-empty">
+        The service has recorded no event for this customer, or none has been synced yet.
+      </EmptyState>
+    );
+  return (
+    <ol className="timeline" data-testid="timeline">
+      {events.map((event) => (
+        <li key={event.id} className="timeline-event" data-testid="timeline-event">
+          <span className="timeline-dot" aria-hidden="true" />
+          <div className="timeline-body">
+            <div className="timeline-head">
+              <span className="tag" data-testid="timeline-type">
+                {event.eventType || 'event'}
+              </span>
+              <time className="customer-date" dateTime={event.createdAt ?? undefined}>
+                {formatDateTime(event.createdAt)}
+              </time>
+            </div>
+            <p className="timeline-title" data-testid="timeline-title">
+              {event.title || 'Untitled event'}
+            </p>
+            {event.description && <p className="timeline-description">{event.description}</p>}
+            {event.url && (
+              <p className="timeline-link">
+                <span className="mono timeline-url">{event.url}</span>
+                <Button
+                  variant="ghost"
+                  className="timeline-open"
+                  onClick={() => onOpenLink(event.url, event.title)}
+                  data-testid="timeline-open"
+                >
+                  Open in browser
+                </Button>
+              </p>
+            )}
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The customer's documents, with filing: the documents feature's list for this customer. */
+export function DocumentsTab({
+  externalId,
+  name,
+  onFiles,
+}: {
+  externalId: string;
+  name: string;
+  onFiles: (files: DroppedFile[]) => void;
+}) {
+  return <CustomerDocuments externalId={externalId} name={name} onFiles={onFiles} />;
+}
+
+export function PressTab({ reports }: { reports: PressReportView[] }) {
+  if (reports.length === 0)
+    return (
+      <EmptyState title="No press reports" testId="press-empty">
+        No adverse-media report for this customer has reached the cache.
+      </EmptyState>
+    );
+  return (
+    <div className="press-reports">
+      {reports.map((report) => (
+        <article key={report.id} className="customer-card" data-testid="press-report">
+          <div className="customer-card-head">
+            <h2 className="customer-card-title">Press report</h2>
+            <span className="customer-date">{formatDateTime(report.createdAt)}</span>
+          </div>
+          {report.riskSummary && (
+            <>
+              <h3 className="customer-subtitle">Risk summary</h3>
+              <p className="press-text">{report.riskSummary}</p>
+            </>
+          )}
+          {report.generalSummary && (
+            <>
+              <h3 className="customer-subtitle">General summary</h3>
+              <p className="press-text">{report.generalSummary}</p>
+            </>
+          )}
+          {report.categories.length > 0 && (
+            <table className="data-table customer-table" aria-label="Findings">
+              <thead>
+                <tr>
+                  <th scope="col">Category</th>
+                  <th scope="col">Severity</th>
+                  <th scope="col">Certainty</th>
+                  <th scope="col">Reason</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.categories.map((category, index) => (
+                  <tr key={index}>
+                    <td>{category.category}</td>
+                    <td>{category.severity}</td>
+                    <td>{category.degreeOfCertainty}</td>
+                    <td>{category.reason}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </article>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+// What other features use of documents: they reach it through this file only.
+export { CustomerDocuments } from './CustomerDocuments';

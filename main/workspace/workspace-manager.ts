@@ -11,6 +11,7 @@ import { createUploadProgressReporter, uploadStateProgress } from '../files/uplo
 import type { OutboxChange } from '../outbox/outbox-replayer';
 import { outboxCounts, outboxItemView } from '../outbox/outbox-view';
 import { reapplyDeliveredSince } from '../outbox/delivered-to-cache';
+import { cacheTablesOf, OUTBOX_KINDS } from '../outbox/kinds/registry';
 import type { ProfileService } from '../session/profile-service';
 import type { SyncProgress } from '../sync/progress';
 import { EVERYTHING } from '../../preload/contract';
@@ -80,9 +81,9 @@ export function createWorkspaceManager(deps: {
    */
   const onOutboxChange = (change: OutboxChange) => {
     outboxChanged();
-    const kind = change.item?.payload.kind;
-    if ((kind === undefined || kind.startsWith('document.')) && change.item?.state !== 'done')
-      deps.events.emit('cache.changed', { tables: ['documents'] });
+    const tables = cacheTablesOf(OUTBOX_KINDS, change.item?.payload ?? null);
+    if (tables.length > 0 && change.item?.state !== 'done')
+      deps.events.emit('cache.changed', { tables });
     const progress = change.item
       ? uploadStateProgress(change.item)
       : // Gone: discarded. A form still showing it as on its way must hear so.
@@ -239,7 +240,7 @@ export function createWorkspaceManager(deps: {
       stopRun = null;
       try {
         if (reapplyDeliveredSince(space.writer, space.outbox, began) > 0)
-          deps.events.emit('cache.changed', { tables: ['documents'] });
+          deps.events.emit('cache.changed', { tables: cacheTablesOf(space.outbox.kinds, null) });
       } catch (error) {
         deps.logger.error('could not apply delivered changes again after the sync', error);
       }
@@ -290,13 +291,14 @@ export function createWorkspaceManager(deps: {
       await running?.catch(() => undefined);
       return status();
     },
-    outboxList: async () => (await requireWorkspace()).outbox.list().map(outboxItemView),
+    outboxList: async () =>
+      (await requireWorkspace()).outbox.list().map((item) => outboxItemView(item)),
     outboxRetry: async (id: string) => {
       const space = await requireWorkspace();
       if (!space.replayer.retry(id))
         throw new AppError('not_found', 'Only a failed change can be retried.');
       replaySoon(space);
-      return space.outbox.list().map(outboxItemView);
+      return space.outbox.list().map((item) => outboxItemView(item));
     },
     outboxDiscard: async (id: string) => {
       const space = await requireWorkspace();
@@ -305,7 +307,7 @@ export function createWorkspaceManager(deps: {
           'not_found',
           'That change is being sent or is gone; it cannot be discarded now.',
         );
-      return space.outbox.list().map(outboxItemView);
+      return space.outbox.list().map((item) => outboxItemView(item));
     },
     counts: async () => {
       const { counts, customersAwaitingDetail } = cacheStatus((await requireWorkspace()).db);

@@ -4,7 +4,8 @@ import type { WorkspaceManager } from '../workspace/workspace-manager';
 import type { DomainHandlers } from './handlers';
 
 export function createOutboxHandlers(workspaces: WorkspaceManager): DomainHandlers<'outbox'> {
-  const everything = async () => (await workspaces.require()).outbox.list().map(outboxItemView);
+  const everything = async () =>
+    (await workspaces.require()).outbox.list().map((item) => outboxItemView(item));
   return {
     list: everything,
     retry: async ({ id }) => {

@@ -1,46 +1,9 @@
-import type { DocumentLike } from '../cache/records';
 import type { Logger } from '../lib/logger';
-import type { Outbox, OutboxItem, OutboxPayload } from './outbox-store';
+import type { KindList, PayloadOf, Sending, TransportOf } from './kinds/kind';
+import { type BuiltInKinds, kindOf } from './kinds/registry';
+import type { Outbox, OutboxItem } from './outbox-store';
 
-export type UploadPayload = Extract<OutboxPayload, { kind: 'document.upload' }>;
-
-/** What the outbox needs of the service. */
-export interface OutboxTransport {
-  /**
-   * `onSent` hears how many of the file's bytes have gone out so far (for progress); `origin` is
-   * sent as the document's origin value, so that an upload in doubt can be recognised later.
-   */
-  upload(
-    payload: UploadPayload,
-    onSent?: (fileBytes: number) => void,
-    origin?: string,
-  ): Promise<DocumentLike>;
-  /** Documents of the customer with this file name, to find an upload whose outcome is unknown. */
-  findDocuments(customerExternalId: string, fileName: string): Promise<FoundDocument[]>;
-  update(id: string, change: { display_name?: string; tag_codes?: string[] }): Promise<void>;
-  remove(id: string): Promise<void>;
-  saveCustomers(body: { customers: unknown[]; relations: unknown[] }): Promise<unknown>;
-}
-
-export type FoundDocument = DocumentLike & {
-  file_size?: number | null;
-  origin?: { value?: unknown } | null;
-};
-
-/** The origin value CaseDesk files an upload with: the outbox item's id, unique per filing. */
-export const uploadOrigin = (itemId: string): string => `casedesk:${itemId}`;
-
-/** Seconds, whether the service sent seconds or milliseconds (the spec gives no unit). */
-const createdSeconds = (value: number | null | undefined): number =>
-  !value ? 0 : value > 100_000_000_000 ? Math.floor(value / 1000) : value;
-
-/**
- * How long an upload stays in doubt before it is sent again when the service does not list it: a
- * large upload may still be being stored after the connection gave up.
- */
-export function inDoubtGraceMs(bytes: number): number {
-  return Math.min(30 * 60_000, 2 * 60_000 + Math.ceil(bytes / (50 * 1024 * 1024)) * 60_000);
-}
+export type { OutboxTransport } from './kinds/registry';
 
 /** How a failed send is to be treated; the API client's errors carry these facts. */
 export interface FailureFacts {
@@ -55,9 +18,9 @@ export interface FailureFacts {
 }
 
 /** An item changed state; `item` is null once it is gone (discarded). */
-export interface OutboxChange {
+export interface OutboxChange<K extends KindList = BuiltInKinds> {
   id: string;
-  item: OutboxItem | null;
+  item: OutboxItem<PayloadOf<K>> | null;
 }
 
 export interface ReplayReport {
@@ -71,25 +34,29 @@ export interface ReplayReport {
 
 /**
  * Sends queued writes in the order they were made, each at most once. An item is marked `sending`
- * (and committed) before anything goes out; after a crash or a send whose outcome is unknown, an
- * upload is first looked for with a document search, so it is never filed twice.
+ * (and committed) before anything goes out; after a crash or a send whose outcome is unknown, its
+ * kind says what is done so that it is never sent twice silently: sent again where that is
+ * harmless, looked for on the service first (an upload), or held for the investigator. The kinds
+ * are the outbox's own.
  */
-export function createOutboxReplayer(deps: {
-  outbox: Outbox;
-  transport: OutboxTransport;
+export function createOutboxReplayer<K extends KindList = BuiltInKinds>(deps: {
+  outbox: Outbox<K>;
+  transport: TransportOf<K>;
   classify: (error: unknown) => FailureFacts;
   logger: Logger;
   /** Every change of an item's state, including being queued and being discarded. */
-  onChange?: (change: OutboxChange) => void;
+  onChange?: (change: OutboxChange<K>) => void;
   /** An item the service has done (or a delete of a document already gone), once marked done. */
-  onDelivered?: (item: OutboxItem) => void;
-  /** The clock an upload's time in doubt is measured with. */
+  onDelivered?: (item: OutboxItem<PayloadOf<K>>) => void;
+  /** The clock an item's time in doubt is measured with. */
   now?: () => number;
-  /** Bytes of an upload's file sent so far. */
-  onProgress?: (item: OutboxItem, sentBytes: number, totalBytes: number) => void;
+  /** Bytes of an item's body (an upload's file) sent so far. */
+  onProgress?: (item: OutboxItem<PayloadOf<K>>, sentBytes: number, totalBytes: number) => void;
 }) {
+  type Item = OutboxItem<PayloadOf<K>>;
   const { outbox, transport } = deps;
   const now = deps.now ?? Date.now;
+  const kindOfItem = (item: Item) => kindOf(outbox.kinds, item.payload);
   let running: Promise<ReplayReport> | null = null;
   let following: Promise<ReplayReport> | null = null;
   /** The item whose request is out now, if any: the only one that may not be discarded. */
@@ -102,7 +69,7 @@ export function createOutboxReplayer(deps: {
       deps.logger.error(`outbox change listener failed for ${id}`, error);
     }
   };
-  const done = (item: OutboxItem, result: unknown) => {
+  const done = (item: Item, result: unknown) => {
     outbox.markDone(item.id, result);
     const delivered = outbox.get(item.id);
     if (delivered) {
@@ -116,113 +83,62 @@ export function createOutboxReplayer(deps: {
     changed(item.id);
   };
 
-  /** Documents other delivered uploads turned out to be: never taken for this one. */
-  const claimedDocuments = (): Set<string> => {
-    const ids = new Set<string>();
-    for (const done of outbox.list(['done'])) {
-      const result = done.result as { id?: unknown } | null;
-      if (done.payload.kind === 'document.upload' && typeof result?.id === 'string')
-        ids.add(result.id);
-    }
-    return ids;
+  /** What an item in doubt became on the service, for a kind that can be looked for; else null. */
+  const lookUp = async (item: Item): Promise<object | null> => {
+    const kind = kindOfItem(item);
+    const after = kind.afterLostAnswer;
+    if (after.policy !== 'look-up') return null;
+    return after.find(item.payload, transport, {
+      id: item.id,
+      createdAt: item.createdAt,
+      delivered: () => outbox.list(['done']).filter((done) => done.payload.kind === kind.name),
+    });
+  };
+
+  // Async: a kind's send that throws at once fails the same way as one whose request fails.
+  const send = async (item: Item): Promise<unknown> => {
+    let started = false;
+    const sending: Sending = {
+      id: item.id,
+      bodySent: (sent, total) => {
+        if (!started && sent > 0) {
+          started = true;
+          outbox.markBodyStarted(item.id);
+        }
+        deps.onProgress?.(item, sent, total);
+      },
+    };
+    return await kindOfItem(item).send(item.payload, transport, sending);
   };
 
   /**
-   * The document an upload in doubt became, if the service has it. The origin value it was sent
-   * with names it exactly; for a service that does not keep origins, a document alike in every
-   * field sent, created since it was queued and not claimed by another filing, is taken for it.
-   */
-  const findUploaded = async (item: OutboxItem): Promise<DocumentLike | null> => {
-    if (item.payload.kind !== 'document.upload') return null;
-    const payload = item.payload;
-    const size = payload.source.type === 'file' ? payload.source.size : payload.source.file_size;
-    const candidates = await transport.findDocuments(
-      payload.customer_external_id,
-      payload.file_name,
-    );
-    const origin = uploadOrigin(item.id);
-    const originOf = (doc: FoundDocument) =>
-      typeof doc.origin?.value === 'string' ? doc.origin.value : null;
-    const marked = candidates.find((doc) => originOf(doc) === origin);
-    if (marked) return marked;
-    // This service keeps the origins CaseDesk sends, and none is this upload's: it did not arrive.
-    if (candidates.some((doc) => originOf(doc)?.startsWith('casedesk:'))) return null;
-    const queuedSeconds = Math.floor(Date.parse(item.createdAt) / 1000) - 120;
-    const claimed = claimedDocuments();
-    const sameTags = (tags: readonly string[] | null | undefined) =>
-      [...(tags ?? [])].sort().join('\n') === [...payload.tag_codes].sort().join('\n');
-    return (
-      candidates
-        .filter(
-          (doc) =>
-            !claimed.has(doc.id) &&
-            doc.file_name === payload.file_name &&
-            (doc.file_size ?? size) === size &&
-            (!payload.display_name || doc.display_name === payload.display_name) &&
-            sameTags(doc.tags) &&
-            createdSeconds(doc.created_at) >= queuedSeconds,
-        )
-        .sort((a, b) => createdSeconds(b.created_at) - createdSeconds(a.created_at))[0] ?? null
-    );
-  };
-
-  const send = async (item: OutboxItem): Promise<unknown> => {
-    const payload = item.payload;
-    switch (payload.kind) {
-      case 'document.upload': {
-        const total =
-          payload.source.type === 'file' ? payload.source.size : payload.source.file_size;
-        let started = false;
-        return transport.upload(
-          payload,
-          (sent) => {
-            if (!started && sent > 0) {
-              started = true;
-              outbox.markBodyStarted(item.id);
-            }
-            deps.onProgress?.(item, sent, total);
-          },
-          uploadOrigin(item.id),
-        );
-      }
-      case 'document.update':
-        await transport.update(payload.id, {
-          ...(payload.display_name === undefined ? {} : { display_name: payload.display_name }),
-          ...(payload.tag_codes === undefined ? {} : { tag_codes: payload.tag_codes }),
-        });
-        return null;
-      case 'document.delete':
-        await transport.remove(payload.id);
-        return null;
-      case 'customers.save':
-        return transport.saveCustomers({
-          customers: payload.customers,
-          relations: payload.relations,
-        });
-    }
-  };
-
-  /**
-   * Items left `sending` (a crash, or an answer that never came): an upload the service has is
-   * done; one it does not list yet stays in doubt for a while (it may still be being stored), then
-   * goes back in line; anything else goes back in line. A look-up that cannot be made for a reason
-   * other than the service being unreachable fails that item, so the rest are not held up.
+   * Items left `sending` (a crash, or an answer that never came): one found on the service is
+   * done; one not found yet stays in doubt for a while (it may still be being stored), then goes
+   * back in line; one that cannot be looked for is sent again where that is harmless, else held
+   * for the investigator. A look-up that cannot be made for a reason other than the service being
+   * unreachable fails that item, so the rest are not held up.
    */
   const reconcileInDoubt = async () => {
     for (const item of outbox.list(['sending'])) {
       if (item.id === sendingNow) continue;
-      if (
-        item.payload.kind === 'document.upload' &&
-        item.payload.source.type === 'file' &&
-        !item.bodyStarted
-      ) {
+      const kind = kindOfItem(item);
+      if (kind.marksBodyStart?.(item.payload) && !item.bodyStarted) {
         outbox.requeue(item.id, 'Interrupted before any of it was sent; it will be sent again.');
         changed(item.id);
         continue;
       }
-      let found: DocumentLike | null;
+      const after = kind.afterLostAnswer;
+      if (after.policy === 'ask') {
+        outbox.markFailed(
+          item.id,
+          'Interrupted while sending, and the service cannot be asked whether it arrived. Check in the service, then retry or discard.',
+        );
+        changed(item.id);
+        continue;
+      }
+      let found: object | null;
       try {
-        found = await findUploaded(item);
+        found = await lookUp(item);
       } catch (error) {
         const facts = deps.classify(error);
         if (facts.transient) throw error;
@@ -237,13 +153,11 @@ export function createOutboxReplayer(deps: {
         done(item, found);
         continue;
       }
-      if (item.payload.kind === 'document.upload') {
-        const size =
-          item.payload.source.type === 'file'
-            ? item.payload.source.size
-            : item.payload.source.file_size;
-        if (now() - Date.parse(item.updatedAt) < inDoubtGraceMs(size)) continue;
-      }
+      if (
+        after.policy === 'look-up' &&
+        now() - Date.parse(item.updatedAt) < after.graceMs(item.payload)
+      )
+        continue;
       outbox.requeue(item.id, 'Interrupted while sending; will be sent again.');
       changed(item.id);
     }
@@ -263,6 +177,7 @@ export function createOutboxReplayer(deps: {
       // Discarded, or taken by another run, since the list was read: not this run's to send.
       if (!outbox.markSending(queued.id)) continue;
       const item = outbox.get(queued.id) ?? queued;
+      const kind = kindOfItem(item);
       changed(item.id);
       try {
         sendingNow = item.id;
@@ -273,20 +188,27 @@ export function createOutboxReplayer(deps: {
         report.delivered += 1;
       } catch (error) {
         const facts = deps.classify(error);
-        if (facts.notFound && item.payload.kind === 'document.delete') {
-          done(item, { alreadyGone: true });
+        if (facts.notFound && kind.doneWhenNotFound) {
+          done(item, kind.doneWhenNotFound(item.payload));
           report.delivered += 1;
         } else if (facts.outcomeUnknown || facts.transient) {
           // Leave it `sending` only while in doubt and unreachable: the next replay looks first.
-          const found = facts.outcomeUnknown ? await findUploaded(item).catch(() => null) : null;
+          const found = facts.outcomeUnknown ? await lookUp(item).catch(() => null) : null;
           if (found) {
             done(item, found);
             report.delivered += 1;
             continue;
           }
-          if (facts.outcomeUnknown && item.payload.kind === 'document.upload') {
-            deps.logger.warn(`upload ${item.id} in doubt: ${facts.message}`);
+          const after = kind.afterLostAnswer.policy;
+          if (facts.outcomeUnknown && after === 'look-up') {
+            deps.logger.warn(`${kind.name} ${item.id} in doubt: ${facts.message}`);
             outbox.noteInDoubt(item.id, facts.message);
+          } else if (facts.outcomeUnknown && after === 'ask') {
+            outbox.markFailed(
+              item.id,
+              `${facts.message} The service cannot be asked whether it arrived: check in the service, then retry or discard.`,
+            );
+            report.failed += 1;
           } else {
             outbox.requeue(item.id, facts.message);
           }
@@ -323,7 +245,7 @@ export function createOutboxReplayer(deps: {
 
   return {
     /** Queues a write (the same id twice is one write); send it with replay(). */
-    enqueue(payload: OutboxPayload, id?: string): OutboxItem {
+    enqueue(payload: PayloadOf<K>, id?: string): Item {
       const before = id === undefined ? null : outbox.get(id);
       const item = outbox.enqueue(payload, id);
       if (!before) changed(item.id);
@@ -347,4 +269,6 @@ export function createOutboxReplayer(deps: {
   };
 }
 
-export type OutboxReplayer = ReturnType<typeof createOutboxReplayer>;
+export type OutboxReplayer<K extends KindList = BuiltInKinds> = ReturnType<
+  typeof createOutboxReplayer<K>
+>;

@@ -2,72 +2,38 @@ import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { z } from 'zod';
 import { moveDatabaseAside } from '../lib/move-aside';
 import type { Logger } from '../lib/logger';
+import type { KindedPayload, KindList, PayloadOf } from './kinds/kind';
+import {
+  type BuiltInKinds,
+  kindOf,
+  OUTBOX_KINDS,
+  type OutboxPayload,
+  payloadSchemaOf,
+} from './kinds/registry';
 import { outboxFilesDir, removeOutboxCopy } from './outbox-files';
 
-/** Writes made offline or that failed, waiting to be sent, in their own file: the cache may be rebuilt, these never are. */
-export const OutboxPayload = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('document.upload'),
-    customer_external_id: z.string().min(1),
-    display_name: z.string(),
-    file_name: z.string().min(1),
-    tag_codes: z.array(z.string()),
-    /** Inline content: a file on disk (read when sent) or an external reference. */
-    source: z.discriminatedUnion('type', [
-      z.object({
-        type: z.literal('file'),
-        path: z.string().min(1),
-        size: z.number().int().min(0),
-        sha256: z.string(),
-      }),
-      z.object({
-        type: z.literal('external'),
-        file_url: z.string().min(1),
-        file_size: z.number().int().min(0),
-      }),
-    ]),
-  }),
-  z.object({
-    kind: z.literal('document.update'),
-    id: z.string().min(1),
-    display_name: z.string().optional(),
-    tag_codes: z.array(z.string()).optional(),
-    /** The document's display name when the change was made: what the outbox calls it. */
-    label: z.string().optional(),
-  }),
-  z.object({
-    kind: z.literal('document.delete'),
-    id: z.string().min(1),
-    label: z.string().optional(),
-  }),
-  z.object({
-    kind: z.literal('customers.save'),
-    customers: z.array(z.record(z.string(), z.unknown())),
-    relations: z.array(z.record(z.string(), z.unknown())),
-  }),
-]);
-export type OutboxPayload = z.infer<typeof OutboxPayload>;
+export { OutboxPayload } from './kinds/registry';
 
 /** How long sent items stay in the outbox's list. */
 export const SENT_KEPT_MS = 30 * 86_400_000;
 
 export type OutboxState = 'queued' | 'sending' | 'failed' | 'done';
 
-export interface OutboxItem {
+export interface OutboxItem<P extends KindedPayload = OutboxPayload> {
   id: string;
   seq: number;
-  payload: OutboxPayload;
+  payload: P;
   state: OutboxState;
   attempts: number;
   lastError: string | null;
   /** The service's answer once delivered (e.g. the new document). */
   result: unknown;
   /**
-   * Bytes of the file went out in the latest attempt. An upload left `sending` without any cannot
-   * have reached the service: it goes back in line at once, no look-up, no waiting.
+   * Bytes of its body (an upload's file) went out in the latest attempt. One whose kind marks them
+   * and that was left `sending` without any cannot have reached the service: it goes back in line
+   * at once, no look-up, no waiting.
    */
   bodyStarted: boolean;
   createdAt: string;
@@ -103,7 +69,18 @@ interface Row {
   updated_ms: number;
 }
 
-export function openOutbox(path: string, logger: Logger, now: () => number = Date.now) {
+/**
+ * Writes made offline or that failed, waiting to be sent, in their own file: the cache may be
+ * rebuilt, these never are. `kinds` are the kinds of write it takes (tests add their own).
+ */
+export function openOutbox<K extends KindList = BuiltInKinds>(
+  path: string,
+  logger: Logger,
+  now: () => number = Date.now,
+  kinds: K = OUTBOX_KINDS as KindList as K,
+) {
+  type Item = OutboxItem<PayloadOf<K>>;
+  const payloadSchema = payloadSchemaOf(kinds);
   mkdirSync(dirname(path), { recursive: true });
   let opened: Database.Database | null = null;
   let db: Database.Database;
@@ -141,10 +118,10 @@ export function openOutbox(path: string, logger: Logger, now: () => number = Dat
     now() - SENT_KEPT_MS,
   );
 
-  const toItem = (row: Row): OutboxItem => ({
+  const toItem = (row: Row): Item => ({
     id: row.id,
     seq: row.seq,
-    payload: OutboxPayload.parse(JSON.parse(row.payload)),
+    payload: payloadSchema.parse(JSON.parse(row.payload)),
     state: row.state,
     attempts: row.attempts,
     lastError: row.last_error,
@@ -158,27 +135,29 @@ export function openOutbox(path: string, logger: Logger, now: () => number = Dat
     'UPDATE outbox SET state = ?, last_error = ?, result = COALESCE(?, result), updated_ms = ? WHERE id = ?',
   );
 
-  const get = (id: string): OutboxItem | null => {
+  const get = (id: string): Item | null => {
     const row = byId.get(id) as Row | undefined;
     return row ? toItem(row) : null;
   };
   const filesDir = outboxFilesDir(path);
   /** A delivered or discarded upload's copy is no longer needed; the investigator's original is never touched. */
-  const dropCopy = (item: OutboxItem | null) => {
-    if (item?.payload.kind === 'document.upload' && item.payload.source.type === 'file')
-      removeOutboxCopy(filesDir, item.payload.source.path, logger);
+  const dropCopy = (item: Item | null) => {
+    const copy = item ? kindOf(kinds, item.payload).keptCopy?.(item.payload) : null;
+    if (copy) removeOutboxCopy(filesDir, copy, logger);
   };
 
   return {
     db,
+    /** The kinds of write it takes. */
+    kinds,
     /** Where copies of files to upload are kept (see outbox-files.ts). */
     filesDir,
     /**
      * Queues a write. Given an id already queued, nothing is added and that item is answered:
      * the same request made twice is one write.
      */
-    enqueue(payload: OutboxPayload, id: string = randomUUID()): OutboxItem {
-      const parsed = OutboxPayload.parse(payload);
+    enqueue(payload: PayloadOf<K>, id: string = randomUUID()): Item {
+      const parsed = payloadSchema.parse(payload);
       const at = now();
       db.prepare(
         'INSERT INTO outbox (id, kind, payload, state, created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
@@ -186,7 +165,7 @@ export function openOutbox(path: string, logger: Logger, now: () => number = Dat
       return toItem(byId.get(id) as Row);
     },
     get,
-    list(states?: readonly OutboxState[]): OutboxItem[] {
+    list(states?: readonly OutboxState[]): Item[] {
       const rows = (
         states?.length
           ? db
@@ -251,4 +230,4 @@ export function openOutbox(path: string, logger: Logger, now: () => number = Dat
   };
 }
 
-export type Outbox = ReturnType<typeof openOutbox>;
+export type Outbox<K extends KindList = BuiltInKinds> = ReturnType<typeof openOutbox<K>>;

@@ -1,43 +1,28 @@
 import type { OutboxItemView } from '../../preload/contract';
+import type { KindedPayload, KindList } from './kinds/kind';
+import { kindOf, OUTBOX_KINDS } from './kinds/registry';
 import type { OutboxItem } from './outbox-store';
 
-const quoted = (name: string) => `“${name}”`;
-
 /** One line for the investigator: what this write does, naming the document as they know it. */
-export function outboxSummary(item: OutboxItem): string {
-  const payload = item.payload;
-  switch (payload.kind) {
-    case 'document.upload':
-      return `Upload ${quoted(payload.display_name || payload.file_name)} (${payload.file_name}) to ${payload.customer_external_id}`;
-    case 'document.update': {
-      const document = payload.label ? quoted(payload.label) : `document ${payload.id}`;
-      const rename =
-        payload.display_name !== undefined && payload.display_name !== payload.label
-          ? `Rename ${document} to ${quoted(payload.display_name)}`
-          : null;
-      const tags =
-        payload.tag_codes === undefined
-          ? null
-          : payload.tag_codes.length
-            ? `tags ${payload.tag_codes.join(', ')}`
-            : 'no tags';
-      if (rename && tags) return `${rename}, with ${tags}`;
-      if (rename) return rename;
-      if (tags) return `Give ${document} ${tags}`;
-      return `Update ${document}`;
-    }
-    case 'document.delete':
-      return `Delete ${payload.label ? quoted(payload.label) : `document ${payload.id}`}`;
-    case 'customers.save':
-      return `Save ${payload.customers.length} customer(s)`;
-  }
+export function outboxSummary<P extends KindedPayload>(
+  item: OutboxItem<P>,
+  kinds: KindList = OUTBOX_KINDS,
+): string {
+  return kindOf(kinds, item.payload).summary(item.payload);
 }
 
-export function outboxItemView(item: OutboxItem): OutboxItemView {
+/** An item as the outbox screen shows it: its kind's words come with it, from its kind's file. */
+export function outboxItemView<P extends KindedPayload>(
+  item: OutboxItem<P>,
+  kinds: KindList = OUTBOX_KINDS,
+): OutboxItemView {
+  const kind = kindOf(kinds, item.payload);
   return {
     id: item.id,
-    kind: item.payload.kind,
-    summary: outboxSummary(item),
+    kind: kind.name,
+    label: kind.label,
+    summary: kind.summary(item.payload),
+    discardLoss: kind.discardLoss,
     state: item.state,
     attempts: item.attempts,
     lastError: item.lastError,
@@ -47,7 +32,10 @@ export function outboxItemView(item: OutboxItem): OutboxItemView {
 }
 
 /** What the rail's badge counts: waiting to be sent, and refused. */
-export function outboxCounts(items: readonly OutboxItem[]): { pending: number; failed: number } {
+export function outboxCounts(items: readonly OutboxItem<KindedPayload>[]): {
+  pending: number;
+  failed: number;
+} {
   let pending = 0;
   let failed = 0;
   for (const item of items) {

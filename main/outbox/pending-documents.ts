@@ -4,6 +4,8 @@ import type {
   PendingChange,
   PendingUploadView,
 } from '../../preload/contract';
+import type { KindedPayload, KindList } from './kinds/kind';
+import { kindOf, OUTBOX_KINDS } from './kinds/registry';
 import type { OutboxItem } from './outbox-store';
 
 const WAITING = ['queued', 'sending', 'failed'] as const;
@@ -16,39 +18,21 @@ export interface PendingDocumentState {
 }
 
 /**
- * Changes not yet confirmed by the service, by document id. Edits are merged in the order they
- * were made (the last one's values show); a deletion, whenever made, is what the list marks.
+ * Changes not yet confirmed by the service, by document id, in the order they were made: each
+ * kind that changes a cached document says how it shows over the earlier ones.
  */
-export function pendingDocumentChanges(
-  items: readonly OutboxItem[],
+export function pendingDocumentChanges<P extends KindedPayload>(
+  items: readonly OutboxItem<P>[],
+  kinds: KindList = OUTBOX_KINDS,
 ): Map<string, PendingDocumentState> {
   const byDocument = new Map<string, PendingDocumentState>();
   for (const item of items) {
     if (!(WAITING as readonly string[]).includes(item.state)) continue;
-    const payload = item.payload;
-    if (payload.kind !== 'document.update' && payload.kind !== 'document.delete') continue;
-    const previous = byDocument.get(payload.id);
-    const pending: PendingChange = {
-      outboxId: item.id,
-      kind: payload.kind === 'document.update' ? 'update' : 'delete',
-      state: item.state,
-      lastError: item.lastError,
-    };
-    if (payload.kind === 'document.delete') {
-      byDocument.set(payload.id, { ...previous, pending });
-    } else if (previous?.pending.kind !== 'delete') {
-      byDocument.set(payload.id, {
-        pending,
-        displayName: payload.display_name ?? previous?.displayName,
-        tags: payload.tag_codes ?? previous?.tags,
-      });
-    } else {
-      byDocument.set(payload.id, {
-        ...previous,
-        displayName: payload.display_name ?? previous.displayName,
-        tags: payload.tag_codes ?? previous.tags,
-      });
-    }
+    const change = kindOf(kinds, item.payload).documentChange;
+    if (!change) continue;
+    const id = change.documentId(item.payload);
+    const pending = { outboxId: item.id, state: item.state, lastError: item.lastError };
+    byDocument.set(id, change.over(item.payload, pending, byDocument.get(id)));
   }
   return byDocument;
 }
@@ -69,30 +53,19 @@ export function withPendingChange(
 }
 
 /** Uploads waiting in the outbox, of one customer or of all, newest first. */
-export function pendingUploads(
-  items: readonly OutboxItem[],
+export function pendingUploads<P extends KindedPayload>(
+  items: readonly OutboxItem<P>[],
   customerExternalId?: string,
+  kinds: KindList = OUTBOX_KINDS,
 ): PendingUploadView[] {
   const views: PendingUploadView[] = [];
   for (const item of items) {
     if (!(WAITING as readonly string[]).includes(item.state)) continue;
-    const payload = item.payload;
-    if (payload.kind !== 'document.upload') continue;
-    if (customerExternalId !== undefined && payload.customer_external_id !== customerExternalId)
+    const view = kindOf(kinds, item.payload).pendingUpload?.(item);
+    if (!view) continue;
+    if (customerExternalId !== undefined && view.customerExternalId !== customerExternalId)
       continue;
-    const external = payload.source.type === 'external';
-    views.push({
-      outboxId: item.id,
-      customerExternalId: payload.customer_external_id,
-      displayName: payload.display_name || payload.file_name,
-      fileName: payload.file_name,
-      fileSize: payload.source.type === 'file' ? payload.source.size : payload.source.file_size,
-      tags: payload.tag_codes,
-      external,
-      state: item.state,
-      lastError: item.lastError,
-      createdAt: item.createdAt,
-    });
+    views.push(view);
   }
   return views.reverse();
 }

@@ -8,6 +8,7 @@ import { createUploadProgressReporter, uploadStateProgress } from '../uploads/up
 import type { OutboxChange } from '../outbox/outbox-replayer';
 import { outboxCounts } from '../outbox/outbox-view';
 import { reapplyDeliveredSince } from '../outbox/delivered-to-cache';
+import { cacheTablesOf, OUTBOX_KINDS } from '../outbox/kinds/registry';
 import type { ProfileService } from '../session/profile-service';
 import type { SyncProgress } from '../sync/progress';
 import { EVERYTHING } from '../../preload/contract';
@@ -77,9 +78,9 @@ export function createWorkspaceManager(deps: {
    */
   const onOutboxChange = (change: OutboxChange) => {
     outboxChanged();
-    const kind = change.item?.payload.kind;
-    if ((kind === undefined || kind.startsWith('document.')) && change.item?.state !== 'done')
-      deps.events.emit('cache.changed', { tables: ['documents'] });
+    const tables = cacheTablesOf(OUTBOX_KINDS, change.item?.payload ?? null);
+    if (tables.length > 0 && change.item?.state !== 'done')
+      deps.events.emit('cache.changed', { tables });
     const progress = change.item
       ? uploadStateProgress(change.item)
       : // Gone: discarded. A form still showing it as on its way must hear so.
@@ -236,7 +237,7 @@ export function createWorkspaceManager(deps: {
       stopRun = null;
       try {
         if (reapplyDeliveredSince(space.writer, space.outbox, began) > 0)
-          deps.events.emit('cache.changed', { tables: ['documents'] });
+          deps.events.emit('cache.changed', { tables: cacheTablesOf(space.outbox.kinds, null) });
       } catch (error) {
         deps.logger.error('could not apply delivered changes again after the sync', error);
       }

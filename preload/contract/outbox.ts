@@ -5,9 +5,14 @@ export type OutboxItemState = 'queued' | 'sending' | 'failed' | 'done';
 
 export interface OutboxItemView {
   id: string;
-  kind: 'document.upload' | 'document.update' | 'document.delete' | 'customers.save';
+  /** The kind of write (main's outbox kinds: one file each, main/outbox/kinds/). */
+  kind: string;
+  /** What the outbox screen calls this kind of change ("Document upload"). */
+  label: string;
   /** One line for the investigator: what this write does. */
   summary: string;
+  /** What discarding it gives up, said before it is done. */
+  discardLoss: string;
   state: OutboxItemState;
   attempts: number;
   lastError: string | null;

@@ -5,14 +5,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../main/lib/logger';
 import { outboxCopyPath, removeOrphanCopies } from '../../../main/outbox/outbox-files';
 import {
-  createOutboxReplayer,
-  type FailureFacts,
   type FoundDocument,
   inDoubtGraceMs,
-  type OutboxChange,
-  type OutboxTransport,
   type UploadPayload,
   uploadOrigin,
+} from '../../../main/outbox/kinds/document-upload';
+import {
+  createOutboxReplayer,
+  type FailureFacts,
+  type OutboxChange,
+  type OutboxTransport,
 } from '../../../main/outbox/outbox-replayer';
 import { openOutbox, type Outbox, type OutboxItem } from '../../../main/outbox/outbox-store';
 import { makeTempDir } from '../../support/temp-dir';

@@ -1,18 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxItemView } from '../../../preload/contract';
+import { documentDelete } from '../../../main/outbox/kinds/document-delete';
+import { documentUpload } from '../../../main/outbox/kinds/document-upload';
 import {
   canDiscard,
   canRetry,
   countItems,
   countsText,
-  DISCARD_LOSS,
   outboxSections,
   STATE_PILL,
 } from '../../../renderer/src/features/outbox/outbox-labels';
 
 const item = (patch: Partial<OutboxItemView> & { id: string }): OutboxItemView => ({
   kind: 'document.upload',
+  label: 'Document upload',
   summary: `Upload ${patch.id}`,
+  discardLoss: 'The document will not be filed.',
   state: 'queued',
   attempts: 0,
   lastError: null,
@@ -53,8 +56,9 @@ describe('the outbox screen', () => {
   });
 
   it('says what discarding loses', () => {
-    expect(DISCARD_LOSS['document.upload']).toMatch(/^The document will not be filed/);
-    expect(DISCARD_LOSS['document.delete']).toMatch(/stays on the service/);
+    // Each kind's words come from its file in main, with the item.
+    expect(documentUpload.discardLoss).toMatch(/^The document will not be filed/);
+    expect(documentDelete.discardLoss).toMatch(/stays on the service/);
   });
 
   it('counts what waits and what failed, as the rail badge shows it', () => {

@@ -12,8 +12,6 @@ import { useAction } from '../../lib/use-action';
 import { ProgressBar } from '../../components/ProgressBar';
 import {
   DISCARD_IN_DOUBT,
-  DISCARD_LOSS,
-  KIND_LABEL,
   STATE_PILL,
   canDiscard,
   canRetry,
@@ -56,8 +54,8 @@ function useOutboxItems() {
 
 /** An upload's bytes going out; shown only while main reports them moving. */
 function SendProgress({ item, progress }: { item: OutboxItemView; progress?: UploadProgress }) {
-  if (item.kind !== 'document.upload' || item.state !== 'sending') return null;
-  if (progress?.phase !== 'sending') return null;
+  // Only an upload's bytes are reported (the item's id is the upload's request id).
+  if (item.state !== 'sending' || progress?.phase !== 'sending') return null;
   const known = progress.total > 0;
   return (
     <span className="outbox-progress">
@@ -122,7 +120,7 @@ function OutboxRow({
         <span className="outbox-summary" data-testid="outbox-summary">
           {item.summary}
         </span>
-        <span className="outbox-kind">{KIND_LABEL[item.kind]}</span>
+        <span className="outbox-kind">{item.label}</span>
       </td>
       <td className="outbox-state">
         <span className={`pill pill-${pill.tone}`} data-testid="outbox-state">
@@ -392,7 +390,7 @@ export function OutboxScreen() {
         {discarding && (
           <div className="outbox-discard" data-testid="outbox-discard-confirm">
             <p className="subject-box outbox-discard-summary">{discarding.summary}</p>
-            <p>{DISCARD_LOSS[discarding.kind]}</p>
+            <p>{discarding.discardLoss}</p>
             {discarding.state === 'sending' && (
               <p data-testid="outbox-discard-in-doubt">{DISCARD_IN_DOUBT}</p>
             )}

@@ -1,13 +1,7 @@
 import type { OutboxItemState, OutboxItemView } from '../../../../preload/contract';
 
-// How the outbox names its items, and in which order it shows them (no bridge here).
-
-export const KIND_LABEL: Record<OutboxItemView['kind'], string> = {
-  'document.upload': 'Document upload',
-  'document.update': 'Document edit',
-  'document.delete': 'Document delete',
-  'customers.save': 'Customer save',
-};
+// How the outbox shows its items' states, and in which order (no bridge here). What each kind of
+// change is called, and what discarding it loses, come with the item from main.
 
 export type PillTone = 'neutral' | 'info' | 'danger' | 'success';
 
@@ -16,14 +10,6 @@ export const STATE_PILL: Record<OutboxItemState, { label: string; tone: PillTone
   sending: { label: 'Sending', tone: 'info' },
   failed: { label: 'Failed', tone: 'danger' },
   done: { label: 'Sent', tone: 'success' },
-};
-
-/** What discarding an item gives up, said plainly before it is done. */
-export const DISCARD_LOSS: Record<OutboxItemView['kind'], string> = {
-  'document.upload': 'The document will not be filed. Its copy kept for sending is removed.',
-  'document.update': 'The new name and tags will not reach the service.',
-  'document.delete': 'The document will not be deleted; it stays on the service.',
-  'customers.save': 'The customer changes will not reach the service.',
 };
 
 export const canRetry = (item: Pick<OutboxItemView, 'state'>): boolean => item.state === 'failed';

@@ -12,6 +12,7 @@ import {
 import { openCache } from './cache/open-cache';
 import { createCacheWriter } from './cache/repositories';
 import { parseCliArgs, flag, type ParsedArgs } from './cli/cli-args';
+import { backupProfile } from './cli/cli-backup';
 import { resolveTarget } from './cli/cli-profile';
 import { toCsv } from './cli/csv';
 import { createServiceClient } from './api';
@@ -25,6 +26,9 @@ const USAGE = `CaseDesk command line: the same core as the app, headless.
   search <text> (--profile NAME | --db FILE) [--json] search the cache
   export <entity> (--profile NAME | --db FILE) [--format ndjson|csv]   every cached record
          entities: ${Object.keys(EXPORTABLE).join(', ')}
+  backup --profile NAME [--out DIR] [--json]          a consistent copy of what the service cannot
+         send again: the local store, the outbox (with its files), saved views and file settings,
+         in a new folder under DIR (by default the profile's own backups/ folder)
 
 --profile reads a profile saved by the app (--data-dir D if not the default folder) and uses its
 cache; its token is read from the private file when it was kept there. The token may also come
@@ -45,6 +49,8 @@ async function main(argv: readonly string[]): Promise<number> {
       return search(args);
     case 'export':
       return exportEntity(args);
+    case 'backup':
+      return backup(args);
     default:
       throw new Error(`Unknown command ${JSON.stringify(args.command)}.\n\n${USAGE}`);
   }
@@ -163,6 +169,28 @@ async function exportEntity(args: ParsedArgs): Promise<number> {
     for (const record of records) process.stdout.write(`${JSON.stringify(record)}\n`);
   else for (const line of toCsv(records)) process.stdout.write(line);
   db.close();
+  return 0;
+}
+
+async function backup(args: ParsedArgs): Promise<number> {
+  const report = await backupProfile(args, silentLogger);
+  if (json(args)) print(report);
+  else {
+    process.stdout.write(`Backed up the profile “${report.profile.name}” to ${report.folder}\n`);
+    for (const entry of report.entries) {
+      const how = {
+        'sqlite-backup': 'SQLite backup',
+        'copied-as-is': `copied as it is: ${entry.note ?? ''}`,
+        file: 'file',
+        folder: 'folder',
+      }[entry.how];
+      process.stdout.write(
+        `  ${entry.name.padEnd(14)} ${String(entry.bytes).padStart(10)} bytes  ${how}\n`,
+      );
+    }
+    if (report.entries.length === 0)
+      process.stdout.write('  (the profile had nothing to back up)\n');
+  }
   return 0;
 }
 

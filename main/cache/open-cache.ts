@@ -2,9 +2,17 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { moveDatabaseAside } from '../lib/move-aside';
+import {
+  migrate as runMigrations,
+  NewerDatabaseError,
+  openMigrated,
+  refuseNewerDatabase,
+  refuseNewerFile,
+  type Migration,
+  type Schema,
+} from '../lib/sqlite/migrate';
 import type { Logger } from '../lib/logger';
-import { LATEST_VERSION, MIGRATIONS } from './migrations';
-import type { Migration } from './migrations/migration';
+import { MIGRATIONS } from './migrations';
 
 export type CacheDb = Database.Database;
 
@@ -14,11 +22,15 @@ export interface OpenedCache {
   movedAside: { path: string; reason: string } | null;
 }
 
+const LABEL = 'The offline cache';
+
 /**
  * The one place the offline cache is opened: WAL, foreign keys, then numbered migrations, each in
- * its own transaction with its `user_version` bump. A damaged file, or one written by a newer
- * CaseDesk, is moved aside (kept, never deleted) and an empty cache is built for a re-sync. The
- * cache holds nothing that cannot be fetched again: unsent writes live in the outbox's own file.
+ * its own transaction with its `user_version` bump. A damaged file is moved aside (kept, never
+ * deleted) and an empty cache is built for a re-sync: the cache holds nothing that cannot be
+ * fetched again, unsent writes live in the outbox's own file. A file written by a newer CaseDesk
+ * is not damaged: it is refused with a NewerDatabaseError and left exactly as it was, for the
+ * newer CaseDesk that wrote it.
  */
 export function openCache(
   path: string,
@@ -26,10 +38,12 @@ export function openCache(
   migrations: readonly Migration[] = MIGRATIONS,
 ): OpenedCache {
   mkdirSync(dirname(path), { recursive: true });
-  const latest = migrations.at(-1)?.version ?? LATEST_VERSION;
+  const schema: Schema = { migrations, label: LABEL };
   let movedAside: OpenedCache['movedAside'] = null;
   if (existsSync(path)) {
-    const problem = inspect(path, latest);
+    // Before the integrity check opens it: SQLite would add a -wal and -shm beside a WAL file.
+    refuseNewerFile(path, schema);
+    const problem = inspect(path, schema);
     if (problem) {
       const aside = moveDatabaseAside(path, problem.kind);
       logger.warn(
@@ -38,9 +52,7 @@ export function openCache(
       movedAside = { path: aside, reason: problem.reason };
     }
   }
-  const db = new Database(path);
-  configure(db);
-  migrate(db, migrations);
+  const db = openMigrated(path, { ...schema, configure });
   return { db, movedAside };
 }
 
@@ -52,31 +64,19 @@ export function configure(db: CacheDb): void {
 }
 
 export function migrate(db: CacheDb, migrations: readonly Migration[] = MIGRATIONS): void {
-  const current = db.pragma('user_version', { simple: true }) as number;
-  for (const migration of migrations) {
-    if (migration.version <= current) continue;
-    db.transaction(() => {
-      migration.up(db);
-      db.pragma(`user_version = ${migration.version}`);
-    })();
-  }
+  runMigrations(db, { migrations, label: LABEL });
 }
 
-function inspect(path: string, latest: number): { kind: string; reason: string } | null {
+function inspect(path: string, schema: Schema): { kind: string; reason: string } | null {
   let db: CacheDb | null = null;
   try {
     db = new Database(path, { fileMustExist: true });
-    const version = db.pragma('user_version', { simple: true }) as number;
-    if (version > latest) {
-      return {
-        kind: 'newer',
-        reason: `was written by a newer CaseDesk (schema ${version}, this one knows ${latest})`,
-      };
-    }
+    refuseNewerDatabase(db, schema);
     const check = db.pragma('quick_check', { simple: true }) as string;
     if (check !== 'ok') return { kind: 'damaged', reason: `failed its integrity check (${check})` };
     return null;
   } catch (error) {
+    if (error instanceof NewerDatabaseError) throw error;
     return { kind: 'damaged', reason: `could not be opened (${(error as Error).message})` };
   } finally {
     db?.close();

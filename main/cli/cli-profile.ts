@@ -29,6 +29,32 @@ export async function resolveTarget(args: ParsedArgs, logger: Logger): Promise<C
       token: flag(args, 'token') ?? process.env.CASEDESK_TOKEN ?? null,
     };
   }
+  const { dataDir, profile, folder } = await findProfile(name, args, logger);
+  const vault = await openTokenVault({ dataDir, cipher: null, logger });
+  const token = flag(args, 'token') ?? process.env.CASEDESK_TOKEN ?? vault.get(profile.id) ?? null;
+  return {
+    db: explicitDb ? resolve(explicitDb) : join(folder, 'cache.db'),
+    baseUrl: flag(args, 'base-url') ?? profile.baseUrl,
+    token,
+  };
+}
+
+/** A profile saved by the app, found by its name (any case), with its own folder. */
+export interface CliProfile {
+  dataDir: string;
+  profile: { id: string; name: string; baseUrl: string };
+  /** Where the app keeps the profile's cache, outbox, local store and settings. */
+  folder: string;
+}
+
+/** `--profile NAME [--data-dir D]`: the profile, or an error naming the profiles there are. */
+export async function resolveProfile(args: ParsedArgs, logger: Logger): Promise<CliProfile> {
+  const name = flag(args, 'profile');
+  if (!name) throw new Error('--profile NAME is required: the name of a profile saved by the app.');
+  return findProfile(name, args, logger);
+}
+
+async function findProfile(name: string, args: ParsedArgs, logger: Logger): Promise<CliProfile> {
   const dataDir = resolve(flag(args, 'data-dir') ?? defaultDataDir());
   const store = await openProfileStore({ dataDir, logger });
   const profiles = store.snapshot().profiles;
@@ -39,11 +65,5 @@ export async function resolveTarget(args: ParsedArgs, logger: Logger): Promise<C
     const known = profiles.map((candidate) => candidate.name).join(', ') || 'none';
     throw new Error(`No profile named “${name}” in ${dataDir} (profiles: ${known}).`);
   }
-  const vault = await openTokenVault({ dataDir, cipher: null, logger });
-  const token = flag(args, 'token') ?? process.env.CASEDESK_TOKEN ?? vault.get(profile.id) ?? null;
-  return {
-    db: explicitDb ? resolve(explicitDb) : join(dataDir, 'profiles', profile.id, 'cache.db'),
-    baseUrl: flag(args, 'base-url') ?? profile.baseUrl,
-    token,
-  };
+  return { dataDir, profile, folder: join(dataDir, 'profiles', profile.id) };
 }

@@ -12,6 +12,14 @@ import {
   type OutboxPayload,
   payloadSchemaOf,
 } from './kinds/registry';
+import {
+  migrate,
+  NewerDatabaseError,
+  refuseNewerDatabase,
+  refuseNewerFile,
+  type Schema,
+} from '../lib/sqlite/migrate';
+import { OUTBOX_MIGRATIONS } from './migrations';
 import { outboxFilesDir, removeOutboxCopy } from './outbox-files';
 
 export { OutboxPayload } from './kinds/registry';
@@ -40,21 +48,7 @@ export interface OutboxItem<P extends KindedPayload = OutboxPayload> {
   updatedAt: string;
 }
 
-const SCHEMA = `
-  CREATE TABLE outbox (
-    seq INTEGER PRIMARY KEY AUTOINCREMENT,
-    id TEXT NOT NULL UNIQUE,
-    kind TEXT NOT NULL,
-    payload TEXT NOT NULL,
-    state TEXT NOT NULL CHECK (state IN ('queued', 'sending', 'failed', 'done')),
-    attempts INTEGER NOT NULL DEFAULT 0,
-    last_error TEXT,
-    result TEXT,
-    created_ms INTEGER NOT NULL,
-    updated_ms INTEGER NOT NULL
-  ) STRICT;
-  CREATE INDEX outbox_by_state ON outbox (state, seq);
-`;
+const OUTBOX_SCHEMA: Schema = { migrations: OUTBOX_MIGRATIONS, label: 'The outbox' };
 
 interface Row {
   seq: number;
@@ -82,35 +76,34 @@ export function openOutbox<K extends KindList = BuiltInKinds>(
   type Item = OutboxItem<PayloadOf<K>>;
   const payloadSchema = payloadSchemaOf(kinds);
   mkdirSync(dirname(path), { recursive: true });
+  // Before SQLite opens it: a newer outbox may hold unsent writes only a newer CaseDesk can read,
+  // so it is refused and left exactly as it is, never taken for damaged.
+  refuseNewerFile(path, OUTBOX_SCHEMA);
   let opened: Database.Database | null = null;
   let db: Database.Database;
   try {
     opened = new Database(path);
+    refuseNewerDatabase(opened, OUTBOX_SCHEMA);
     if ((opened.pragma('quick_check', { simple: true }) as string) !== 'ok')
       throw new Error('integrity check failed');
     db = opened;
   } catch (error) {
-    // Unsent writes may be in there: never delete it; keep it aside and say so loudly.
     opened?.close();
+    if (error instanceof NewerDatabaseError) throw error;
+    // Unsent writes may be in there: never delete it; keep it aside and say so loudly.
     const aside = moveDatabaseAside(path, 'unreadable');
     logger.error(
       `the outbox ${path} could not be read (${(error as Error).message}); it was kept at ${aside}. Unsent changes in it were not sent.`,
     );
     db = new Database(path);
   }
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
-  if ((db.pragma('user_version', { simple: true }) as number) === 0) {
-    db.transaction(() => {
-      db.exec(SCHEMA);
-      db.pragma('user_version = 1');
-    })();
-  }
-  if ((db.pragma('user_version', { simple: true }) as number) === 1) {
-    db.transaction(() => {
-      db.exec('ALTER TABLE outbox ADD COLUMN body_started INTEGER NOT NULL DEFAULT 1');
-      db.pragma('user_version = 2');
-    })();
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    migrate(db, OUTBOX_SCHEMA);
+  } catch (error) {
+    db.close();
+    throw error;
   }
   // What was sent stays listed a while (the investigator sees it arrived), then goes: the list
   // is read whole on every change.

@@ -3,6 +3,7 @@ import { isServiceError } from '../api';
 import { readState } from '../cache/repositories';
 import type { EventHub } from '../lib/event-hub';
 import { AppError } from '../lib/app-error';
+import { NewerDatabaseError } from '../lib/sqlite/migrate';
 import type { Logger } from '../lib/logger';
 import { createUploadProgressReporter, uploadStateProgress } from '../uploads/upload-progress';
 import type { OutboxChange } from '../outbox/outbox-replayer';
@@ -60,6 +61,7 @@ export function createWorkspaceManager(deps: {
     lastSyncAt: lastSyncAt(),
     lastError,
     cacheNotice: workspace?.cacheNotice ?? null,
+    localStoreNotice: workspace?.localStoreNotice ?? null,
   });
   const publish = () => deps.events.emit('sync.status', status());
   const uploadProgress = createUploadProgressReporter((progress) =>
@@ -155,7 +157,7 @@ export function createWorkspaceManager(deps: {
     connectivity = 'unknown';
     lastError = null;
     if (!active) return null;
-    workspace = await openWorkspace({
+    workspace = await openProfileWorkspace({
       dataDir: deps.dataDir,
       profile: active.profile,
       getToken: () => deps.profiles.activeCredentials()?.token ?? active.token,
@@ -178,6 +180,25 @@ export function createWorkspaceManager(deps: {
     // starts at once rather than at the schedule's next tick (the screens show the cache meanwhile).
     if (deps.intervalMs > 0) setTimeout(() => void start().catch(() => undefined), 0).unref();
     return workspace;
+  };
+
+  /**
+   * A cache or outbox written by a newer CaseDesk cannot be used here, and nothing is gained by
+   * failing as if CaseDesk were broken: the investigator is told what happened and what to do.
+   */
+  const openProfileWorkspace = async (
+    options: Parameters<typeof openWorkspace>[0],
+  ): Promise<Workspace> => {
+    try {
+      return await openWorkspace(options);
+    } catch (error) {
+      if (!(error instanceof NewerDatabaseError)) throw error;
+      deps.logger.warn(error.message);
+      throw new AppError(
+        'unavailable',
+        `${error.message} Until then, choose another profile on the connection screen.`,
+      );
+    }
   };
 
   const onProgress = (next: SyncProgress) => {

@@ -7,6 +7,7 @@ import {
 } from '../api';
 import { openCache, type CacheDb } from '../cache/open-cache';
 import { createCacheWriter, type CacheWriter } from '../cache/repositories';
+import { LOCAL_STORE_FILE, openLocalStore, type LocalStoreOpening } from '../local/local-store';
 import type { Logger } from '../lib/logger';
 import { applyDelivered } from '../outbox/delivered-to-cache';
 import { removeOrphanCopies } from '../outbox/outbox-files';
@@ -20,7 +21,10 @@ import { classifyServiceFailure, createServiceTransport } from '../outbox/servic
 import { createServiceSource } from '../sync/service-source';
 import { createSyncEngine, type SyncEngine } from '../sync/sync-engine';
 
-/** Everything one profile has on this computer: its cache, its outbox, and the engines over them. */
+/**
+ * Everything one profile has on this computer: its cache, its outbox, its local store, and the
+ * engines over them.
+ */
 export interface Workspace {
   profileId: string;
   baseUrl: string;
@@ -31,10 +35,16 @@ export interface Workspace {
   db: CacheDb;
   writer: CacheWriter;
   outbox: Outbox;
+  /**
+   * What only CaseDesk knows. When it cannot be opened the workspace still opens (reviewing from
+   * the cache goes on) and says why; the file is left as it is.
+   */
+  localStore: LocalStoreOpening;
   client: ServiceClient;
   sync: SyncEngine;
   replayer: OutboxReplayer;
   cacheNotice: string | null;
+  localStoreNotice: string | null;
   close(): Promise<void>;
 }
 
@@ -53,22 +63,42 @@ export async function openWorkspace(options: {
 }): Promise<Workspace> {
   const folder = join(options.dataDir, 'profiles', options.profile.id);
   const cachePath = join(folder, 'cache.db');
+  // A cache or outbox written by a newer CaseDesk is refused (NewerDatabaseError) and left as it
+  // is; whatever was opened before it is closed again.
   const { db, movedAside } = openCache(cachePath, options.logger);
   const writer = createCacheWriter(db);
-  const outbox = openOutbox(join(folder, 'outbox.db'), options.logger);
-  removeOrphanCopies(
-    outbox.filesDir,
-    (id) => {
-      const item = outbox.get(id);
-      return item !== null && item.state !== 'done';
-    },
-    options.logger,
-  );
-  // Proxies from HTTPS_PROXY/NO_PROXY, the system's certificates and the profile's CA file.
-  const dispatcher = await buildDispatcher({
-    useSystemCertificates: true,
-    caFile: options.profile.caFile,
-  });
+  let outbox: Outbox;
+  try {
+    outbox = openOutbox(join(folder, 'outbox.db'), options.logger);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const localStore = openLocalStore(join(folder, LOCAL_STORE_FILE), options.logger);
+  const closeStores = () => {
+    if (localStore.state === 'open') localStore.store.close();
+    outbox.close();
+    db.close();
+  };
+  let dispatcher: Awaited<ReturnType<typeof buildDispatcher>>;
+  try {
+    removeOrphanCopies(
+      outbox.filesDir,
+      (id) => {
+        const item = outbox.get(id);
+        return item !== null && item.state !== 'done';
+      },
+      options.logger,
+    );
+    // Proxies from HTTPS_PROXY/NO_PROXY, the system's certificates and the profile's CA file.
+    dispatcher = await buildDispatcher({
+      useSystemCertificates: true,
+      caFile: options.profile.caFile,
+    });
+  } catch (error) {
+    closeStores();
+    throw error;
+  }
   const client = createServiceClient({
     baseUrl: options.profile.baseUrl,
     getToken: options.getToken,
@@ -84,6 +114,7 @@ export async function openWorkspace(options: {
     db,
     writer,
     outbox,
+    localStore,
     client,
     sync: createSyncEngine({
       db,
@@ -106,11 +137,16 @@ export async function openWorkspace(options: {
     cacheNotice: movedAside
       ? `The offline cache ${movedAside.reason}; it was set aside and is being rebuilt.`
       : null,
+    localStoreNotice:
+      localStore.state === 'unavailable'
+        ? `The local store ${localStore.path} could not be opened: ${localStore.reason}. ` +
+          'It was left as it is and nothing in it is lost. Reviewing from the cache goes on; what ' +
+          'needs the local store is read-only until it opens.'
+        : null,
     async close() {
       await client.close();
       await dispatcher.close();
-      outbox.close();
-      db.close();
+      closeStores();
     },
   };
 }

@@ -24,6 +24,11 @@ export interface SyncStatusView {
   lastError: string | null;
   /** Set when the cache file could not be used and was moved aside for a rebuild. */
   cacheNotice: string | null;
+  /**
+   * Set when the profile's local store (what only CaseDesk knows) could not be opened: the file
+   * was left as it is, reviewing from the cache goes on.
+   */
+  localStoreNotice: string | null;
 }
 
 export const syncMethods = {

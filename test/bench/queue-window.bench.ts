@@ -10,7 +10,7 @@ import { dashboardSummary } from '../../main/cache/dashboard';
 import { MIGRATIONS } from '../../main/cache/migrations';
 import { migration001 } from '../../main/cache/migrations/001-initial';
 import { migration002 } from '../../main/cache/migrations/002-queue';
-import type { Migration } from '../../main/cache/migrations/migration';
+import type { Migration } from '../../main/lib/sqlite/migrate';
 import { openCache, type CacheDb } from '../../main/cache/open-cache';
 import { queueFacets } from '../../main/cache/queue-facets';
 import { orderBySql } from '../../main/cache/queue-order';

@@ -1,7 +1,10 @@
 import { execFile } from 'node:child_process';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BackupReport } from '../../main/cli/cli-backup';
+import { openLocalStore } from '../../main/local/local-store';
 import { silentLogger } from '../../main/lib/logger';
 import { openOutbox } from '../../main/outbox/outbox-store';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-fixture';
@@ -106,6 +109,88 @@ describe('the command line (built)', () => {
     expect(
       hits.some((hit) => hit.kind === 'customer' && hit.id === customer.customer_external_id),
     ).toBe(true);
+  });
+
+  it('backs up what the service cannot send again, consistently, while the app writes', async () => {
+    const folder = join(dataDir.path, 'profiles', profileId);
+    const opening = openLocalStore(join(folder, 'local.db'), silentLogger);
+    if (opening.state !== 'open') throw new Error(opening.reason);
+    const local = opening.store;
+    local.put('note', 'n1', { text: 'Called the customer back' });
+    local.put('press-report', 'r1', { title: 'Generated report' });
+    // Still open, as the running app keeps it: these records are in its WAL, not yet in the file.
+    expect(existsSync(join(folder, 'local.db-wal'))).toBe(true);
+    writeFileSync(join(folder, 'views.json'), '{"version":1,"views":[]}');
+    mkdirSync(join(folder, 'outbox-files'), { recursive: true });
+    writeFileSync(join(folder, 'outbox-files', 'item-1'), 'a filed document');
+    writeFileSync(join(folder, 'outbox-files', 'item-2.partial'), 'half a copy');
+    const out = makeTempDir('casedesk-backup-');
+    try {
+      const report = JSON.parse(
+        (
+          await cli(
+            'backup',
+            '--profile',
+            'demo tenant',
+            '--data-dir',
+            dataDir.path,
+            '--out',
+            out.path,
+            '--json',
+          )
+        ).stdout,
+      ) as BackupReport;
+      local.put('note', 'n2', { text: 'After the backup' });
+      expect(report.profile).toEqual({ id: profileId, name: 'Demo tenant' });
+      expect(dirname(report.folder)).toBe(out.path);
+      expect(report.entries.map((entry) => [entry.name, entry.how])).toEqual(
+        expect.arrayContaining([
+          ['local.db', 'sqlite-backup'],
+          ['outbox.db', 'sqlite-backup'],
+          ['views.json', 'file'],
+          ['outbox-files', 'folder'],
+        ]),
+      );
+      expect(JSON.parse(readFileSync(join(report.folder, 'backup.json'), 'utf8'))).toEqual(report);
+
+      const copy = openLocalStore(join(report.folder, 'local.db'), silentLogger);
+      if (copy.state !== 'open') throw new Error(copy.reason);
+      expect(copy.store.list('note').map((record) => record.body)).toEqual([
+        { text: 'Called the customer back' },
+      ]);
+      expect(copy.store.get('press-report', 'r1')?.body).toEqual({ title: 'Generated report' });
+      copy.store.close();
+      const outboxCopy = openOutbox(join(report.folder, 'outbox.db'), silentLogger);
+      const live = openOutbox(join(folder, 'outbox.db'), silentLogger);
+      expect(outboxCopy.list()).toEqual(live.list());
+      outboxCopy.close();
+      live.close();
+      expect(readdirSync(join(report.folder, 'outbox-files'))).toEqual(['item-1']);
+      expect(readFileSync(join(report.folder, 'views.json'), 'utf8')).toBe(
+        '{"version":1,"views":[]}',
+      );
+
+      // Without --out: a new folder under the profile's own backups/, said in plain words.
+      const plain = (await cli('backup', '--profile', 'Demo tenant', '--data-dir', dataDir.path))
+        .stdout;
+      expect(plain).toMatch(/^Backed up the profile “Demo tenant” to .*backups/);
+      expect(plain).toMatch(/local\.db .* bytes +SQLite backup/);
+      expect(readdirSync(join(folder, 'backups'))).toHaveLength(1);
+    } finally {
+      local.close();
+      out.remove();
+    }
+  });
+
+  it('refuses a backup of a profile it does not know', async () => {
+    await expect(
+      cli('backup', '--profile', 'Nope', '--data-dir', dataDir.path),
+    ).rejects.toMatchObject({
+      stderr: expect.stringMatching(/No profile named “Nope”.*Demo tenant/) as unknown,
+    });
+    await expect(cli('backup', '--data-dir', dataDir.path)).rejects.toMatchObject({
+      stderr: expect.stringMatching(/--profile NAME is required/) as unknown,
+    });
   });
 
   it('says clearly what is missing or wrong', async () => {

@@ -1,4 +1,4 @@
-import type { Migration } from './migration';
+import type { Migration } from '../../lib/sqlite/migrate';
 
 // The first cache schema. Each record keeps its raw JSON beside the columns screens filter and sort
 // on. FTS indexes are external-content tables kept by triggers that fire only when indexed text

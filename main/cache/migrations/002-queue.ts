@@ -1,4 +1,4 @@
-import type { Migration } from './migration';
+import type { Migration } from '../../lib/sqlite/migrate';
 
 /** The thread's raw value, or an empty object when it is damaged (a write must not fail on it). */
 const raw = (row: string) => `CASE WHEN json_valid(${row}.raw) THEN ${row}.raw ELSE '{}' END`;

@@ -1,4 +1,4 @@
-import type { Migration } from './migration';
+import type { Migration } from '../../lib/sqlite/migrate';
 
 /** `|a|b|` of a JSON array of strings in the row's raw JSON, as `listKey` writes list columns. */
 const listOf = (raw: string, path: string) =>

@@ -1,7 +1,7 @@
 import { migration001 } from './001-initial';
 import { migration002 } from './002-queue';
 import { migration003 } from './003-threads';
-import type { Migration } from './migration';
+import type { Migration } from '../../lib/sqlite/migrate';
 
 /** Every migration, in order. Add one file per schema change; never edit a released one. */
 export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003];

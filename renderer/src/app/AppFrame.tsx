@@ -3,6 +3,7 @@ import { NavRail } from './NavRail';
 import { DownloadPrompts } from '../features/downloads/DownloadPrompts';
 import { DownloadsTray } from '../features/downloads/DownloadsTray';
 import { useProfiles } from '../features/profiles/store';
+import { LocalStoreNotice } from '../features/sync/LocalStoreNotice';
 import { SyncStatusBar } from '../features/sync/SyncStatusBar';
 import { useTheme, type ThemeChoice } from '../lib/theme';
 
@@ -53,6 +54,10 @@ export function AppFrame({
           </select>
         </label>
       </header>
+      {/* Above every screen: what concerns the whole profile, not one screen. */}
+      <div className="frame-notices">
+        <LocalStoreNotice />
+      </div>
       <div className="app-body">
         <NavRail onSearch={onSearch} onShortcuts={onShortcuts} />
         <main className="app-main">{children}</main>

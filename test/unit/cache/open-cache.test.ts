@@ -1,11 +1,19 @@
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openCache } from '../../../main/cache/open-cache';
 import { LATEST_VERSION } from '../../../main/cache/migrations';
 import { migration001 } from '../../../main/cache/migrations/001-initial';
+import { NewerDatabaseError } from '../../../main/lib/sqlite/migrate';
 import { silentLogger } from '../../../main/lib/logger';
+import {
+  expectUnchanged,
+  filesTouchedDuring,
+  garbageDatabaseBytes,
+  snapshotFile,
+  writeNewerDatabase,
+} from '../../support/database-files';
 import { makeTempDir } from '../../support/temp-dir';
 
 describe('opening the cache', () => {
@@ -26,26 +34,28 @@ describe('opening the cache', () => {
 
   it('moves a damaged file aside (keeping it) and starts empty', () => {
     const path = join(temp.path, 'cache.db');
-    writeFileSync(
-      path,
-      Buffer.concat([Buffer.from('SQLite format 3\0'), Buffer.alloc(4096, 0x42)]),
-    );
+    writeFileSync(path, garbageDatabaseBytes());
     const { db, movedAside } = openCache(path, silentLogger);
     expect(movedAside?.reason).toMatch(/could not be opened|integrity/);
-    expect(readdirSync(temp.path).some((name) => name.startsWith('cache.db.damaged-'))).toBe(true);
+    const aside = readdirSync(temp.path).find((name) => name.startsWith('cache.db.damaged-'));
+    expect(aside).toBeDefined();
+    expect(readFileSync(join(temp.path, aside ?? '')).equals(garbageDatabaseBytes())).toBe(true);
     expect(db.prepare('SELECT COUNT(*) AS n FROM alerts').get()).toEqual({ n: 0 });
     db.close();
   });
 
-  it('moves aside a cache written by a newer CaseDesk rather than guessing at it', () => {
+  it('refuses a cache written by a newer CaseDesk and keeps it as it is, never moved aside', async () => {
     const path = join(temp.path, 'cache.db');
-    const newer = new Database(path);
-    newer.pragma(`user_version = ${LATEST_VERSION + 5}`);
-    newer.close();
-    const { db, movedAside } = openCache(path, silentLogger);
-    expect(movedAside?.reason).toMatch(/newer CaseDesk/);
-    expect(db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
-    db.close();
+    writeNewerDatabase(path, LATEST_VERSION + 5);
+    const before = snapshotFile(path);
+    const { touched } = await filesTouchedDuring(temp.path, () =>
+      expect(() => openCache(path, silentLogger)).toThrow(NewerDatabaseError),
+    );
+    expect(touched).toEqual([]);
+    expect(() => openCache(path, silentLogger)).toThrow(
+      /offline cache .*cache\.db was written by a newer CaseDesk.*open it with a newer CaseDesk/,
+    );
+    expectUnchanged(path, before);
   });
 
   it('rolls a failing migration back whole, leaving the version where it was', () => {

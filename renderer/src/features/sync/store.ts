@@ -5,6 +5,9 @@ import { api, errorMessage, unwrap } from '../../lib/api';
 interface SyncStore {
   status: SyncStatusView | null;
   error: string | null;
+  /** The local store notice the investigator chose to work past, for this session. */
+  dismissedLocalStoreNotice: string | null;
+  dismissLocalStoreNotice: (notice: string) => void;
   load: () => Promise<void>;
   start: () => Promise<void>;
   cancel: () => Promise<void>;
@@ -15,6 +18,10 @@ interface SyncStore {
 export const useSync = create<SyncStore>((set) => ({
   status: null,
   error: null,
+  dismissedLocalStoreNotice: null,
+  dismissLocalStoreNotice(notice) {
+    set({ dismissedLocalStoreNotice: notice });
+  },
   async load() {
     try {
       set({ status: await unwrap(api.sync.status()), error: null });

@@ -7,8 +7,11 @@ import { makeTempDir } from '../support/temp-dir';
 export interface AppHandle {
   host: HostProcess;
   dataDir: string;
-  /** Stops the host and starts a new one on the same data folder, then opens it. */
-  restart(): Promise<void>;
+  /**
+   * Stops the host and starts a new one on the same data folder, then opens it; `whileStopped`
+   * runs in between (to change the profile's files as a crash or a disk would).
+   */
+  restart(whileStopped?: () => void | Promise<void>): Promise<void>;
 }
 
 export async function openApp(page: Page, host: HostProcess): Promise<void> {
@@ -127,8 +130,9 @@ export const test = base.extend<{
       const handle: AppHandle = {
         host: await startHostProcess({ dataDir: temp.path, extraArgs: hostArgs }),
         dataDir: temp.path,
-        async restart() {
+        async restart(whileStopped) {
           await handle.host.stop();
+          await whileStopped?.();
           handle.host = await startHostProcess({ dataDir: temp.path, extraArgs: hostArgs });
           await openApp(page, handle.host);
         },

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import type { AlertListInput, AlertPage, CachedAlertRow } from '../../preload/contract';
+import { prepared } from '../lib/sqlite/statements';
 import type { CacheDb } from './open-cache';
+import { cacheVersion } from './queue-memo';
 
 type Query = z.output<typeof AlertListInput>;
 
@@ -21,10 +23,7 @@ const WALK_SORT_INDEX_ABOVE = 2000;
 const totals = new WeakMap<CacheDb, { version: string; counts: Map<string, number> }>();
 
 function countMatches(db: CacheDb, filter: string, params: Array<string | number>): number {
-  const version =
-    (db.prepare('SELECT total_changes() AS changes').get() as { changes: number }).changes +
-    ':' +
-    String(db.pragma('data_version', { simple: true }));
+  const version = cacheVersion(db);
   let memo = totals.get(db);
   if (!memo || memo.version !== version) {
     memo = { version, counts: new Map() };
@@ -34,7 +33,7 @@ function countMatches(db: CacheDb, filter: string, params: Array<string | number
   let count = memo.counts.get(key);
   if (count === undefined) {
     count = (
-      db.prepare(`SELECT COUNT(*) AS n FROM alerts a ${filter}`).get(...params) as { n: number }
+      prepared(db, `SELECT COUNT(*) AS n FROM alerts a ${filter}`).get(...params) as { n: number }
     ).n;
     memo.counts.set(key, count);
   }
@@ -95,17 +94,16 @@ export function alertQueuePage(db: CacheDb, query: Query): AlertPage {
     pageWhere.push(`(${column}, a.id) ${comparison} (?, ?)`);
     pageParams.push(after[0], after[1]);
   }
-  const rows = db
-    .prepare(
-      `SELECT a.id, a.customer_external_id, a.state, a.score, a.category, a.created_ms, a.updated_ms, a.revision_number,
+  const rows = prepared(
+    db,
+    `SELECT a.id, a.customer_external_id, a.state, a.score, a.category, a.created_ms, a.updated_ms, a.revision_number,
               ${column} AS sort_value, COALESCE(c.name, '') AS customer_name
        FROM alerts a ${total > WALK_SORT_INDEX_ABOVE ? `INDEXED BY ${SORT_INDEXES[query.sort]}` : ''}
          LEFT JOIN customers c ON c.external_id = a.customer_external_id
        ${pageWhere.length ? `WHERE ${pageWhere.join(' AND ')}` : ''}
        ORDER BY ${column} ${query.direction}, a.id ${query.direction}
        LIMIT ?`,
-    )
-    .all(...pageParams, query.limit + 1) as Array<{
+  ).all(...pageParams, query.limit + 1) as Array<{
     id: string;
     customer_external_id: string;
     state: number;

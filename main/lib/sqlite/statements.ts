@@ -40,9 +40,9 @@ export const STATEMENTS_PER_CONNECTION = 512;
 const SQL_SHOWN = 200;
 
 interface Kept {
-  rows?: Statement;
-  pluck?: Statement;
-  raw?: Statement;
+  rows: Statement | undefined;
+  pluck: Statement | undefined;
+  raw: Statement | undefined;
   /** Asked for since the last eviction pass looked at it (a second chance before it goes). */
   used: boolean;
 }
@@ -80,8 +80,9 @@ export function prepared(db: Connection, sql: string, shape: RowShape = 'rows'):
   if (statement === undefined) {
     statement = shaped(db.prepare(sql), shape);
     if (entry) entry[shape] = statement;
-    else keep(kept, sql, { [shape]: statement, used: false });
-  } else if (statement.busy) {
+    else keep(kept, sql, shape, statement);
+  } else if (statement.reader && statement.busy) {
+    // Only a reader can be iterated; asking a writer would cost a call into the addon per write.
     statement = shaped(db.prepare(sql), shape);
   } else if (entry) {
     entry.used = true;
@@ -95,7 +96,7 @@ function shaped(statement: Statement, shape: RowShape): Statement {
   return statement;
 }
 
-function keep(kept: Map<string, Kept>, sql: string, entry: Kept): void {
+function keep(kept: Map<string, Kept>, sql: string, shape: RowShape, statement: Statement): void {
   // Oldest first; one asked for since the last pass moves to the back instead of going. Room is
   // made before the new one is added, so that it cannot be the one to go.
   for (const [oldestSql, oldest] of kept) {
@@ -106,6 +107,9 @@ function keep(kept: Map<string, Kept>, sql: string, entry: Kept): void {
       kept.set(oldestSql, oldest);
     }
   }
+  // Every entry of one layout, so that reading one stays a fast property access.
+  const entry: Kept = { rows: undefined, pluck: undefined, raw: undefined, used: false };
+  entry[shape] = statement;
   kept.set(sql, entry);
 }
 

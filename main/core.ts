@@ -10,6 +10,7 @@ import { createStagingArea, type StagingArea } from './uploads/staging-area';
 import { createUploadFiling } from './uploads/upload-filing';
 import { createWorkspaceManager, type WorkspaceManager } from './workspace/workspace-manager';
 import type { Logger } from './lib/logger';
+import { traceSlowStatements } from './lib/sqlite/statements';
 import type { Scale } from './sandbox/generator';
 import { startSandbox, type Sandbox } from './sandbox/sandbox-server';
 import {
@@ -55,6 +56,8 @@ export interface Core {
 
 export async function createCore(options: CoreOptions): Promise<Core> {
   const { logger } = options;
+  // Off by default: timing every statement costs the hot reads; on when asked, to find a slow one.
+  if (process.env.CASEDESK_TRACE_SQL === '1') traceSlowStatements({ logger });
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   const vault = await openTokenVault({ dataDir: options.dataDir, cipher: options.cipher, logger });
   const sandbox: Sandbox | null = options.sandbox

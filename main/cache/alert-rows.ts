@@ -1,4 +1,5 @@
 import type { QueueRow } from '../../preload/contract';
+import { prepared } from '../lib/sqlite/statements';
 import type { CacheDb } from './open-cache';
 import { QUEUE_ROW_SELECT, queueRow, type QueueRowRecord } from './queue-rows';
 
@@ -9,13 +10,12 @@ export function customerAlertRows(
   options: { exceptId?: string; limit: number },
 ): QueueRow[] {
   return (
-    db
-      .prepare(
-        `${QUEUE_ROW_SELECT}
+    prepared(
+      db,
+      `${QUEUE_ROW_SELECT}
          WHERE a.customer_external_id = ? AND a.id IS NOT ?
          ORDER BY a.updated_ms DESC, a.id DESC
          LIMIT ?`,
-      )
-      .all(customerExternalId, options.exceptId ?? null, options.limit) as QueueRowRecord[]
+    ).all(customerExternalId, options.exceptId ?? null, options.limit) as QueueRowRecord[]
   ).map(queueRow);
 }

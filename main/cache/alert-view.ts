@@ -12,6 +12,7 @@ import {
   text,
   type JsonObject,
 } from './json-fields';
+import { prepared } from '../lib/sqlite/statements';
 import type { CacheDb } from './open-cache';
 
 /** How many of the customer's other alerts the alert screen lists. */
@@ -86,12 +87,11 @@ function revisionsOf(
   raw: JsonObject | null,
 ): { revisions: AlertRevisionView[]; last: AlertRevisionView } {
   const kept = (
-    db
-      .prepare(
-        `SELECT revision_number, state, score, created_ms, raw FROM alert_revisions
+    prepared(
+      db,
+      `SELECT revision_number, state, score, created_ms, raw FROM alert_revisions
          WHERE alert_id = ? ORDER BY revision_number, created_ms`,
-      )
-      .all(alert.id) as Array<RevisionColumns & { raw: string }>
+    ).all(alert.id) as Array<RevisionColumns & { raw: string }>
   ).map((row) => revisionView(parseObject(row.raw), row));
   // The alert's updated time is its last revision's creation.
   const current = revisionView(asObject(raw?.last_revision), {
@@ -108,12 +108,11 @@ function revisionsOf(
 
 /** One cached alert with its history, its customer and the customer's other alerts; null if not cached. */
 export function alertView(db: CacheDb, id: string): AlertView | null {
-  const alert = db
-    .prepare(
-      `SELECT id, customer_external_id, created_ms, updated_ms, state, score, category, revision_number, comment, raw
+  const alert = prepared(
+    db,
+    `SELECT id, customer_external_id, created_ms, updated_ms, state, score, category, revision_number, comment, raw
        FROM alerts WHERE id = ?`,
-    )
-    .get(id) as AlertRecord | undefined;
+  ).get(id) as AlertRecord | undefined;
   if (!alert) return null;
   const parsed = parseJson(alert.raw);
   const raw = asObject(parsed);

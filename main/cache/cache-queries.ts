@@ -1,6 +1,6 @@
 import type { SearchHitView, SearchKind } from '../../preload/contract';
 import type { CacheDb } from './open-cache';
-import { prepared } from './queue-memo';
+import { prepared } from '../lib/sqlite/statements';
 import { readState } from './repositories';
 
 export const EXPORTABLE = {
@@ -27,11 +27,11 @@ export interface CacheStatus {
 
 export function cacheStatus(db: CacheDb): CacheStatus {
   const count = (table: string) =>
-    (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+    (prepared(db, `SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
   const counts = Object.fromEntries(Object.keys(EXPORTABLE).map((table) => [table, count(table)]));
   const cursors = Object.fromEntries(
     (
-      db.prepare("SELECT key, value FROM sync_state WHERE key LIKE '%.cursor'").all() as Array<{
+      prepared(db, "SELECT key, value FROM sync_state WHERE key LIKE '%.cursor'").all() as Array<{
         key: string;
         value: string;
       }>
@@ -53,7 +53,7 @@ export function* exportRecords(
   db: CacheDb,
   entity: ExportableEntity,
 ): Generator<Record<string, unknown>> {
-  for (const row of db.prepare(EXPORTABLE[entity]).iterate() as Iterable<{
+  for (const row of prepared(db, EXPORTABLE[entity]).iterate() as Iterable<{
     raw: string;
     detail_raw?: string | null;
     stats_raw?: string | null;

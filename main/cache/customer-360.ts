@@ -21,6 +21,7 @@ import {
   text,
   type JsonObject,
 } from './json-fields';
+import { prepared } from '../lib/sqlite/statements';
 import type { CacheDb } from './open-cache';
 import { CREATED_MS, documentView, type DocumentRow } from './document-queries';
 import { PARENT_OF_RAW } from './migrations/003-threads';
@@ -97,13 +98,12 @@ function relations(db: CacheDb, externalId: string, side: 'parent' | 'child'): R
       ? ['parent_external_id', 'child_external_id']
       : ['child_external_id', 'parent_external_id'];
   return (
-    db
-      .prepare(
-        `SELECT r.relation_external_id, r.relation_type, r.${other} AS other, COALESCE(c.name, '') AS other_name
+    prepared(
+      db,
+      `SELECT r.relation_external_id, r.relation_type, r.${other} AS other, COALESCE(c.name, '') AS other_name
          FROM relations r LEFT JOIN customers c ON c.external_id = r.${other}
          WHERE r.${self} = ? ORDER BY other_name, other, r.relation_external_id`,
-      )
-      .all(externalId) as Array<{
+    ).all(externalId) as Array<{
       relation_external_id: string;
       relation_type: number | null;
       other: string;
@@ -130,20 +130,18 @@ function readShapeLinks(
 ): RelationView[] {
   const rows = (
     side === 'parent'
-      ? db
-          .prepare(
-            `SELECT external_id AS other, name AS other_name FROM customers
+      ? prepared(
+          db,
+          `SELECT external_id AS other, name AS other_name FROM customers
              WHERE ${PARENT_OF_RAW} = ? ORDER BY name, external_id LIMIT 500`,
-          )
-          .all(externalId)
-      : db
-          .prepare(
-            `SELECT p.value AS other, COALESCE(c.name, '') AS other_name
+        ).all(externalId)
+      : prepared(
+          db,
+          `SELECT p.value AS other, COALESCE(c.name, '') AS other_name
              FROM (SELECT ${PARENT_OF_RAW} AS value FROM customers WHERE external_id = ?) p
                LEFT JOIN customers c ON c.external_id = p.value
              WHERE typeof(p.value) = 'text' AND p.value <> ''`,
-          )
-          .all(externalId)
+        ).all(externalId)
   ) as Array<{ other: string; other_name: string }>;
   const listed = new Set(known.map((relation) => relation.otherExternalId));
   return rows
@@ -163,12 +161,11 @@ const bothWays = (db: CacheDb, externalId: string, side: 'parent' | 'child') => 
 
 function timeline(db: CacheDb, externalId: string): TimelineEventView[] {
   return (
-    db
-      .prepare(
-        `SELECT id, created_ms, event_type, raw FROM timeline_events
+    prepared(
+      db,
+      `SELECT id, created_ms, event_type, raw FROM timeline_events
          WHERE customer_external_id = ? ORDER BY created_ms DESC, id DESC LIMIT ?`,
-      )
-      .all(externalId, TIMELINE) as Array<{
+    ).all(externalId, TIMELINE) as Array<{
       id: string;
       created_ms: number;
       event_type: string;
@@ -189,22 +186,20 @@ function timeline(db: CacheDb, externalId: string): TimelineEventView[] {
 
 function documents(db: CacheDb, externalId: string): DocumentView[] {
   return (
-    db
-      .prepare(
-        `SELECT id, customer_external_id, display_name, file_name, file_type, created_at, tags, raw
+    prepared(
+      db,
+      `SELECT id, customer_external_id, display_name, file_name, file_type, created_at, tags, raw
          FROM documents WHERE customer_external_id = ? ORDER BY ${CREATED_MS} DESC, id`,
-      )
-      .all(externalId) as DocumentRow[]
+    ).all(externalId) as DocumentRow[]
   ).map(documentView);
 }
 
 function pressReports(db: CacheDb, externalId: string): PressReportView[] {
   return (
-    db
-      .prepare(
-        'SELECT id, created_at, raw FROM press_reports WHERE customer_external_id = ? ORDER BY created_at DESC, id',
-      )
-      .all(externalId) as Array<{ id: string; created_at: string; raw: string }>
+    prepared(
+      db,
+      'SELECT id, created_at, raw FROM press_reports WHERE customer_external_id = ? ORDER BY created_at DESC, id',
+    ).all(externalId) as Array<{ id: string; created_at: string; raw: string }>
   ).map((row) => {
     const report = parseObject(row.raw) ?? {};
     return {
@@ -231,25 +226,23 @@ function pressReports(db: CacheDb, externalId: string): PressReportView[] {
 
 function linkedThreads(db: CacheDb, externalId: string) {
   const ids = (
-    db
-      .prepare(
-        `SELECT t.id FROM thread_customers tc JOIN threads t ON t.id = tc.thread_id
+    prepared(
+      db,
+      `SELECT t.id FROM thread_customers tc JOIN threads t ON t.id = tc.thread_id
          WHERE tc.customer_external_id = ? ORDER BY t.updated_ms DESC, t.id DESC LIMIT ?`,
-      )
-      .all(externalId, THREADS) as Array<{ id: string }>
+    ).all(externalId, THREADS) as Array<{ id: string }>
   ).map((row) => row.id);
   return threadRows(db, ids);
 }
 
 /** Everything the cache holds about one customer; null until the customer reaches the cache. */
 export function customer360(db: CacheDb, externalId: string): Customer360 | null {
-  const row = db
-    .prepare(
-      `SELECT external_id, id, account_type, name, name_variations, review_groups, raw,
+  const row = prepared(
+    db,
+    `SELECT external_id, id, account_type, name, name_variations, review_groups, raw,
               detail_raw, stats_raw, alerts_count, last_scan_date, detail_synced_ms
        FROM customers WHERE external_id = ?`,
-    )
-    .get(externalId) as
+  ).get(externalId) as
     | (CustomerRecordRow & {
         detail_raw: string | null;
         stats_raw: string | null;

@@ -1,6 +1,7 @@
 import type { CustomerIdentity } from '../../preload/contract';
 import { displayName } from './records';
 import { asArray, asObject, listValues, parseObject, text, type JsonObject } from './json-fields';
+import { prepared } from '../lib/sqlite/statements';
 import type { CacheDb } from './open-cache';
 
 export interface CustomerRecordRow {
@@ -45,10 +46,9 @@ export function customerIdentity(row: CustomerRecordRow): CustomerIdentity {
 
 /** The cached customer's identity; null until the customer reaches the cache. */
 export function readCustomerIdentity(db: CacheDb, externalId: string): CustomerIdentity | null {
-  const row = db
-    .prepare(
-      'SELECT external_id, id, account_type, name, name_variations, review_groups, raw FROM customers WHERE external_id = ?',
-    )
-    .get(externalId) as CustomerRecordRow | undefined;
+  const row = prepared(
+    db,
+    'SELECT external_id, id, account_type, name, name_variations, review_groups, raw FROM customers WHERE external_id = ?',
+  ).get(externalId) as CustomerRecordRow | undefined;
   return row ? customerIdentity(row) : null;
 }

@@ -1,6 +1,7 @@
 import type { CountBucket, DashboardSummary, RangeBucket } from '../../preload/contract';
 import type { CacheDb } from './open-cache';
-import { prepared, VersionedMemo } from './queue-memo';
+import { prepared } from '../lib/sqlite/statements';
+import { VersionedMemo } from './queue-memo';
 
 const DAY_MS = 86_400_000;
 const STATES = [1, 2, 3, 4, 5, 6, 7];
@@ -50,13 +51,15 @@ function timeSeries(db: CacheDb): Series {
   if (bars > MAX_BARS) return sparseSeries(db, granularity);
   const starts = Array.from({ length: bars }, (_, index) => start + index * step);
   const series = (column: string): CountBucket[] => {
-    const count = db.prepare(
+    const count = prepared(
+      db,
       `SELECT COUNT(*) FROM alerts INDEXED BY alerts_by_${column === 'created_ms' ? 'created' : 'updated'}
        WHERE ${column} >= ? AND ${column} < ?`,
+      'pluck',
     );
     return starts.map((day) => ({
       key: dayKey(day),
-      count: count.pluck().get(day * DAY_MS, (day + step) * DAY_MS) as number,
+      count: count.get(day * DAY_MS, (day + step) * DAY_MS) as number,
     }));
   };
   return { granularity, created: series('created_ms'), updated: series('updated_ms') };
@@ -67,12 +70,11 @@ function sparseSeries(db: CacheDb, granularity: 'day' | 'week'): Series {
   const bucketOf = granularity === 'week' ? mondayOf : (day: number) => day;
   const counts = (column: string) => {
     const buckets = new Map<number, number>();
-    for (const [day, count] of db
-      .prepare(
-        `SELECT ${column} / ${DAY_MS} AS day, COUNT(*) FROM alerts WHERE ${column} > 0 GROUP BY day`,
-      )
-      .raw()
-      .all() as Array<[number, number]>) {
+    for (const [day, count] of prepared(
+      db,
+      `SELECT ${column} / ${DAY_MS} AS day, COUNT(*) FROM alerts WHERE ${column} > 0 GROUP BY day`,
+      'raw',
+    ).all() as Array<[number, number]>) {
       const bucket = bucketOf(day);
       buckets.set(bucket, (buckets.get(bucket) ?? 0) + count);
     }
@@ -87,9 +89,9 @@ function sparseSeries(db: CacheDb, granularity: 'day' | 'week'): Series {
 }
 
 function counts(db: CacheDb): Counts {
-  const total = db.prepare('SELECT COUNT(*) FROM alerts').pluck().get() as number;
+  const total = prepared(db, 'SELECT COUNT(*) FROM alerts', 'pluck').get() as number;
   const states = new Map(
-    db.prepare('SELECT state, COUNT(*) FROM alerts GROUP BY state').raw().all() as Array<
+    prepared(db, 'SELECT state, COUNT(*) FROM alerts GROUP BY state', 'raw').all() as Array<
       [number, number]
     >,
   );
@@ -97,19 +99,19 @@ function counts(db: CacheDb): Counts {
     .sort((a, b) => a - b)
     .map((state) => ({ key: String(state), count: states.get(state) ?? 0 }));
   const byCategory = (
-    db
-      .prepare(
-        'SELECT category, COUNT(*) AS n FROM alerts GROUP BY category ORDER BY n DESC, category',
-      )
-      .raw()
-      .all() as Array<[string, number]>
+    prepared(
+      db,
+      'SELECT category, COUNT(*) AS n FROM alerts GROUP BY category ORDER BY n DESC, category',
+      'raw',
+    ).all() as Array<[string, number]>
   ).map(([key, count]) => ({ key, count }));
   // Grouped by score along its index (no sort), then into tens; 100 joins 90–99.
   const tens = Array.from({ length: 10 }, () => 0);
-  for (const [score, count] of db
-    .prepare('SELECT score, COUNT(*) FROM alerts INDEXED BY alerts_by_score GROUP BY score')
-    .raw()
-    .all() as Array<[number, number]>) {
+  for (const [score, count] of prepared(
+    db,
+    'SELECT score, COUNT(*) FROM alerts INDEXED BY alerts_by_score GROUP BY score',
+    'raw',
+  ).all() as Array<[number, number]>) {
     const bucket = Math.min(9, Math.max(0, Math.floor(score / 10)));
     tens[bucket] = (tens[bucket] ?? 0) + count;
   }

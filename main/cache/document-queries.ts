@@ -1,5 +1,6 @@
 import type { DocumentView } from '../../preload/contract';
 import { displayText, isoOrNull, listValues, numberOrNull, parseObject, text } from './json-fields';
+import { prepared } from '../lib/sqlite/statements';
 import type { CacheDb } from './open-cache';
 import { containsFolded } from './text-fold';
 
@@ -126,27 +127,25 @@ export function documentPage(db: CacheDb, query: DocumentPageQuery): DocumentPag
   const { where, params } = conditions(db, query.filter);
   const offset = Math.max(0, Math.trunc(query.offset));
   const limit = Math.max(0, Math.trunc(query.limit));
-  const { total } = db
-    .prepare(`SELECT COUNT(*) AS total FROM documents ${where}`)
-    .get(...params) as { total: number };
+  const { total } = prepared(db, `SELECT COUNT(*) AS total FROM documents ${where}`).get(
+    ...params,
+  ) as { total: number };
   // Ordered by the time as read, so a cache holding both units still lists newest first.
-  const rows = db
-    .prepare(
-      `SELECT id, customer_external_id, display_name, file_name, file_type, created_at, tags, raw
+  const rows = prepared(
+    db,
+    `SELECT id, customer_external_id, display_name, file_name, file_type, created_at, tags, raw
        FROM documents ${where} ORDER BY ${CREATED_MS} DESC, id LIMIT ? OFFSET ?`,
-    )
-    .all(...params, limit, offset) as DocumentRow[];
+  ).all(...params, limit, offset) as DocumentRow[];
   return { total, offset, rows: rows.map(documentView) };
 }
 
 /** One cached document, or null when the cache does not hold it. */
 export function cachedDocument(db: CacheDb, id: string): DocumentView | null {
-  const row = db
-    .prepare(
-      `SELECT id, customer_external_id, display_name, file_name, file_type, created_at, tags, raw
+  const row = prepared(
+    db,
+    `SELECT id, customer_external_id, display_name, file_name, file_type, created_at, tags, raw
        FROM documents WHERE id = ?`,
-    )
-    .get(id) as DocumentRow | undefined;
+  ).get(id) as DocumentRow | undefined;
   return row ? documentView(row) : null;
 }
 
@@ -168,17 +167,17 @@ const mostUsedFirst = (counts: Map<string, number>) =>
 export function documentFacets(db: CacheDb): DocumentFacetCounts {
   const tags = new Map<string, number>();
   // One row per distinct tag set: far fewer than documents.
-  for (const row of db
-    .prepare("SELECT tags, COUNT(*) AS n FROM documents WHERE tags != '' GROUP BY tags")
-    .all() as Array<{ tags: string; n: number }>) {
+  for (const row of prepared(
+    db,
+    "SELECT tags, COUNT(*) AS n FROM documents WHERE tags != '' GROUP BY tags",
+  ).all() as Array<{ tags: string; n: number }>) {
     for (const tag of new Set(listValues(row.tags))) tags.set(tag, (tags.get(tag) ?? 0) + row.n);
   }
   const fileTypes = new Map<string, number>();
-  for (const row of db
-    .prepare(
-      "SELECT lower(file_type) AS value, COUNT(*) AS n FROM documents WHERE file_type != '' GROUP BY lower(file_type)",
-    )
-    .all() as Array<{ value: string; n: number }>) {
+  for (const row of prepared(
+    db,
+    "SELECT lower(file_type) AS value, COUNT(*) AS n FROM documents WHERE file_type != '' GROUP BY lower(file_type)",
+  ).all() as Array<{ value: string; n: number }>) {
     fileTypes.set(row.value, row.n);
   }
   return { tags: mostUsedFirst(tags), fileTypes: mostUsedFirst(fileTypes) };

@@ -1,6 +1,7 @@
 import type { QueueFacets } from '../../preload/contract';
 import type { CacheDb } from './open-cache';
-import { prepared, VersionedMemo } from './queue-memo';
+import { prepared } from '../lib/sqlite/statements';
+import { VersionedMemo } from './queue-memo';
 import { listValues } from './json-fields';
 
 const facetMemo = new VersionedMemo<QueueFacets>(1);

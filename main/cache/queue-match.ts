@@ -1,6 +1,7 @@
 import type { CacheDb } from './open-cache';
 import { filterPlan, type QueueFilterValue } from './queue-filter';
-import { prepared, VersionedMemo } from './queue-memo';
+import { prepared } from '../lib/sqlite/statements';
+import { VersionedMemo } from './queue-memo';
 import { intersect, rowidSet, type RowidSet } from './queue-rowids';
 import { customerRuns, largestRowid } from './queue-tables';
 

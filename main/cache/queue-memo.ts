@@ -1,37 +1,5 @@
-import type Database from 'better-sqlite3';
+import { prepared } from '../lib/sqlite/statements';
 import type { CacheDb } from './open-cache';
-
-type Statement = Database.Statement<unknown[], unknown>;
-type Mode = 'rows' | 'pluck' | 'raw';
-
-const STATEMENTS_PER_DB = 256;
-const statements = new WeakMap<CacheDb, Map<string, Statement>>();
-
-/**
- * A statement prepared once per connection (preparing costs as much as running a small query),
- * returning rows as objects, their first column, or arrays.
- */
-export function prepared(db: CacheDb, sql: string, mode: Mode = 'rows'): Statement {
-  let kept = statements.get(db);
-  if (!kept) {
-    kept = new Map();
-    statements.set(db, kept);
-  }
-  const key = `${mode}:${sql}`;
-  let statement = kept.get(key);
-  if (!statement) {
-    statement = db.prepare(sql);
-    if (mode === 'pluck') statement.pluck();
-    if (mode === 'raw') statement.raw();
-    kept.set(key, statement);
-    // Filters make a bounded but open set of statements: the oldest go first.
-    for (const oldest of kept.keys()) {
-      if (kept.size <= STATEMENTS_PER_DB) break;
-      kept.delete(oldest);
-    }
-  }
-  return statement;
-}
 
 /**
  * Which state of the cache a reader sees: changes made through this connection

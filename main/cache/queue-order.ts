@@ -1,6 +1,7 @@
 import type { QueueColumnName, QueueSortInput } from '../../preload/contract';
 import type { CacheDb } from './open-cache';
-import { prepared, VersionedMemo } from './queue-memo';
+import { prepared } from '../lib/sqlite/statements';
+import { VersionedMemo } from './queue-memo';
 import { toRowids, type RowidValues, type Rowids } from './queue-rowids';
 import { customerRuns, groupOf, idOrder, stateRuns, type IdOrder } from './queue-tables';
 

@@ -1,5 +1,6 @@
 import type { CacheDb } from './open-cache';
-import { prepared, VersionedMemo } from './queue-memo';
+import { prepared } from '../lib/sqlite/statements';
+import { VersionedMemo } from './queue-memo';
 import { rowidValues, toRowids, type RowidValues, type Rowids } from './queue-rowids';
 
 // Whole-cache facts the queue's filters and orders share, each read from one index (never the

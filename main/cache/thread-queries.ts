@@ -8,6 +8,7 @@ import type {
 } from '../../preload/contract';
 import { ftsQuery } from './cache-queries';
 import { isoOrNull, listValues } from './json-fields';
+import { prepared } from '../lib/sqlite/statements';
 import type { CacheDb } from './open-cache';
 import { containsFolded } from './text-fold';
 
@@ -29,12 +30,11 @@ interface Condition {
 function customerThreads(db: CacheDb, customer: string): string[] {
   const named = containsFolded(db, 'c.name', customer);
   return (
-    db
-      .prepare(
-        `SELECT DISTINCT tc.thread_id AS id FROM thread_customers tc WHERE tc.customer_external_id IN (
+    prepared(
+      db,
+      `SELECT DISTINCT tc.thread_id AS id FROM thread_customers tc WHERE tc.customer_external_id IN (
            SELECT ? UNION ALL SELECT c.external_id FROM customers c INDEXED BY customers_by_name WHERE ${named.sql})`,
-      )
-      .all(customer, named.param) as Array<{ id: string }>
+    ).all(customer, named.param) as Array<{ id: string }>
   ).map((row) => row.id);
 }
 
@@ -97,18 +97,19 @@ export function threadPage(db: CacheDb, query: ListQuery): ThreadPage {
   if (impossible) return { total: 0, offset: query.offset, rows: [] };
   const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const total = (
-    db.prepare(`SELECT COUNT(*) AS n FROM thread_list l ${clause}`).get(...params) as { n: number }
+    prepared(db, `SELECT COUNT(*) AS n FROM thread_list l ${clause}`).get(...params) as {
+      n: number;
+    }
   ).n;
   const ids =
     query.offset >= total
       ? []
       : (
-          db
-            .prepare(
-              `SELECT l.thread_id AS id FROM thread_list l INDEXED BY thread_list_by_updated ${clause}
+          prepared(
+            db,
+            `SELECT l.thread_id AS id FROM thread_list l INDEXED BY thread_list_by_updated ${clause}
                ORDER BY l.updated_ms DESC, l.thread_id DESC LIMIT ? OFFSET ?`,
-            )
-            .all(...params, query.limit, query.offset) as Array<{ id: string }>
+          ).all(...params, query.limit, query.offset) as Array<{ id: string }>
         ).map((row) => row.id);
   return { total, offset: query.offset, rows: threadRows(db, ids) };
 }
@@ -140,24 +141,22 @@ const STATUS_LABEL = `(CASE WHEN json_valid(t.raw) THEN COALESCE(
 export function threadRows(db: CacheDb, ids: readonly string[]): ThreadRow[] {
   if (ids.length === 0) return [];
   const list = JSON.stringify(ids);
-  const records = db
-    .prepare(
-      `SELECT t.id, t.subject, t.status, ${STATUS_LABEL} AS status_label, t.message_count, t.created_ms, t.updated_ms,
+  const records = prepared(
+    db,
+    `SELECT t.id, t.subject, t.status, ${STATUS_LABEL} AS status_label, t.message_count, t.created_ms, t.updated_ms,
               l.tags, l.review_groups, l.contacts, l.last_from,
               (SELECT COUNT(*) FROM attachments a WHERE a.thread_id = t.id) AS attachment_count
        FROM threads t LEFT JOIN thread_list l ON l.thread_id = t.id
        WHERE t.id IN (SELECT value FROM json_each(?))`,
-    )
-    .all(list) as ThreadRowRecord[];
+  ).all(list) as ThreadRowRecord[];
   const customers = new Map<string, Array<{ externalId: string; name: string }>>();
-  for (const link of db
-    .prepare(
-      `SELECT tc.thread_id, tc.customer_external_id, COALESCE(c.name, '') AS name
+  for (const link of prepared(
+    db,
+    `SELECT tc.thread_id, tc.customer_external_id, COALESCE(c.name, '') AS name
        FROM thread_customers tc LEFT JOIN customers c ON c.external_id = tc.customer_external_id
        WHERE tc.thread_id IN (SELECT value FROM json_each(?))
        ORDER BY tc.thread_id, name, tc.customer_external_id`,
-    )
-    .all(list) as Array<{ thread_id: string; customer_external_id: string; name: string }>) {
+  ).all(list) as Array<{ thread_id: string; customer_external_id: string; name: string }>) {
     const linked = customers.get(link.thread_id) ?? [];
     linked.push({ externalId: link.customer_external_id, name: link.name });
     customers.set(link.thread_id, linked);
@@ -188,22 +187,25 @@ export function threadRows(db: CacheDb, ids: readonly string[]): ThreadRow[] {
 
 /** Statuses, tags and review groups of the cached threads: the thread filters' choices. */
 export function threadFacets(db: CacheDb): ThreadFacets {
-  const labelOf = db.prepare(
+  const labelOf = prepared(
+    db,
     `SELECT ${STATUS_LABEL} AS label FROM threads t WHERE t.status = ? AND ${STATUS_LABEL} IS NOT NULL LIMIT 1`,
   );
   const statuses = (
-    db
-      .prepare('SELECT DISTINCT status FROM thread_list WHERE status IS NOT NULL ORDER BY status')
-      .all() as Array<{ status: number }>
+    prepared(
+      db,
+      'SELECT DISTINCT status FROM thread_list WHERE status IS NOT NULL ORDER BY status',
+    ).all() as Array<{ status: number }>
   ).map((row) => ({
     code: row.status,
     label: (labelOf.get(row.status) as { label: string } | undefined)?.label ?? '',
   }));
   const distinct = (column: 'tags' | 'review_groups') => {
     const values = new Set<string>();
-    for (const row of db
-      .prepare(`SELECT DISTINCT ${column} AS list FROM thread_list`)
-      .all() as Array<{ list: string }>)
+    for (const row of prepared(
+      db,
+      `SELECT DISTINCT ${column} AS list FROM thread_list`,
+    ).all() as Array<{ list: string }>)
       for (const value of listValues(row.list)) values.add(value);
     return [...values].sort((a, b) => a.localeCompare(b));
   };

@@ -5,6 +5,7 @@ import type {
   ThreadView,
 } from '../../preload/contract';
 import { asObject, isoOrNull, numberOrNull, optionalText, parseObject, text } from './json-fields';
+import { prepared } from '../lib/sqlite/statements';
 import type { CacheDb } from './open-cache';
 import { threadRows } from './thread-queries';
 
@@ -64,24 +65,22 @@ function messageView(record: MessageRecord, attachments: AttachmentView[]): Mess
 export function threadView(db: CacheDb, id: string): ThreadView | null {
   const [thread] = threadRows(db, [id]);
   if (!thread) return null;
-  const messages = db
-    .prepare(
-      'SELECT id, created_ms, subject, raw FROM messages WHERE thread_id = ? ORDER BY created_ms, id',
-    )
-    .all(id) as MessageRecord[];
+  const messages = prepared(
+    db,
+    'SELECT id, created_ms, subject, raw FROM messages WHERE thread_id = ? ORDER BY created_ms, id',
+  ).all(id) as MessageRecord[];
   const byMessage = new Map<string, AttachmentView[]>(messages.map((message) => [message.id, []]));
   const loose: AttachmentView[] = [];
-  for (const record of db
-    .prepare(
-      `SELECT id, message_id, file_name, file_mime, file_size, not_dangerous, raw
+  for (const record of prepared(
+    db,
+    `SELECT id, message_id, file_name, file_mime, file_size, not_dangerous, raw
        FROM attachments WHERE thread_id = ? ORDER BY rowid`,
-    )
-    .all(id) as AttachmentRecord[]) {
+  ).all(id) as AttachmentRecord[]) {
     const view = attachmentView(record);
     const owner = record.message_id === null ? undefined : byMessage.get(record.message_id);
     (owner ?? loose).push(view);
   }
-  const raw = db.prepare('SELECT raw FROM threads WHERE id = ?').get(id) as { raw: string };
+  const raw = prepared(db, 'SELECT raw FROM threads WHERE id = ?').get(id) as { raw: string };
   const reminder = asObject(parseObject(raw.raw)?.reminder);
   return {
     thread,

@@ -4,6 +4,7 @@ import { numberOrNull, parseObject, text } from '../cache/json-fields';
 import type { CacheDb } from '../cache/open-cache';
 import { attachmentSafety } from '../cache/thread-view';
 import { isExecutableName, safeFileName } from '../lib/safe-file-name';
+import { prepared } from '../lib/sqlite/statements';
 
 export interface DownloadTargetRef {
   kind: 'document' | 'attachment';
@@ -45,9 +46,9 @@ export function downloadSubject(db: CacheDb, target: DownloadTargetRef): Downloa
 }
 
 function documentSubject(db: CacheDb, target: DownloadTargetRef): DownloadSubject {
-  const row = db
-    .prepare('SELECT display_name, file_name, raw FROM documents WHERE id = ?')
-    .get(target.id) as DocumentRecord | undefined;
+  const row = prepared(db, 'SELECT display_name, file_name, raw FROM documents WHERE id = ?').get(
+    target.id,
+  ) as DocumentRecord | undefined;
   if (!row)
     throw new AppError(
       'not_found',
@@ -67,9 +68,10 @@ function documentSubject(db: CacheDb, target: DownloadTargetRef): DownloadSubjec
 }
 
 function attachmentSubject(db: CacheDb, target: DownloadTargetRef): DownloadSubject {
-  const row = db
-    .prepare('SELECT file_name, file_size, not_dangerous FROM attachments WHERE id = ?')
-    .get(target.id) as AttachmentRecord | undefined;
+  const row = prepared(
+    db,
+    'SELECT file_name, file_size, not_dangerous FROM attachments WHERE id = ?',
+  ).get(target.id) as AttachmentRecord | undefined;
   if (!row)
     throw new AppError(
       'not_found',

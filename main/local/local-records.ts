@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { prepared } from '../lib/sqlite/statements';
 
 /** One record only CaseDesk knows: a generated press report, a KYT submission, a note. */
 export interface LocalRecord {
@@ -36,43 +37,42 @@ const toRecord = (row: Row): LocalRecord => ({
   updatedAt: new Date(row.updated_ms).toISOString(),
 });
 
-/** The local store's records, statements prepared once; each write is committed on its own. */
+/** The local store's records (statements prepared once, through the shared helper); each write is committed on its own. */
 export function createLocalRecords(
   db: Database.Database,
   now: () => number = Date.now,
 ): LocalRecords {
-  const upsert = db.prepare<[string, string, string, number, number], Row>(
-    `INSERT INTO local_records (kind, id, body, created_ms, updated_ms) VALUES (?, ?, ?, ?, ?)
+  const UPSERT = `INSERT INTO local_records (kind, id, body, created_ms, updated_ms) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (kind, id) DO UPDATE SET body = excluded.body, updated_ms = excluded.updated_ms
-     RETURNING *`,
-  );
-  const byKey = db.prepare<[string, string], Row>(
-    'SELECT * FROM local_records WHERE kind = ? AND id = ?',
-  );
-  const byKind = db.prepare<[string], Row>(
-    'SELECT * FROM local_records WHERE kind = ? ORDER BY created_ms, id',
-  );
-  const removeOne = db.prepare<[string, string]>(
-    'DELETE FROM local_records WHERE kind = ? AND id = ?',
-  );
+     RETURNING *`;
   return {
     put(kind, id, body) {
       const json = JSON.stringify(body) as string | undefined;
       if (json === undefined) throw new TypeError(`a ${kind} record needs a JSON body`);
       const at = now();
-      const row = upsert.get(kind, id, json, at, at);
+      const row = prepared(db, UPSERT).get(kind, id, json, at, at) as Row | undefined;
       if (!row) throw new Error(`the ${kind} record ${id} was not written`);
       return toRecord(row);
     },
     get(kind, id) {
-      const row = byKey.get(kind, id);
+      const row = prepared(db, 'SELECT * FROM local_records WHERE kind = ? AND id = ?').get(
+        kind,
+        id,
+      ) as Row | undefined;
       return row ? toRecord(row) : null;
     },
     list(kind) {
-      return byKind.all(kind).map(toRecord);
+      const rows = prepared(
+        db,
+        'SELECT * FROM local_records WHERE kind = ? ORDER BY created_ms, id',
+      ).all(kind) as Row[];
+      return rows.map(toRecord);
     },
     remove(kind, id) {
-      return removeOne.run(kind, id).changes > 0;
+      return (
+        prepared(db, 'DELETE FROM local_records WHERE kind = ? AND id = ?').run(kind, id).changes >
+        0
+      );
     },
   };
 }

@@ -19,6 +19,7 @@ import {
   refuseNewerFile,
   type Schema,
 } from '../lib/sqlite/migrate';
+import { prepared } from '../lib/sqlite/statements';
 import { OUTBOX_MIGRATIONS } from './migrations';
 import { outboxFilesDir, removeOutboxCopy } from './outbox-files';
 
@@ -107,7 +108,7 @@ export function openOutbox<K extends KindList = BuiltInKinds>(
   }
   // What was sent stays listed a while (the investigator sees it arrived), then goes: the list
   // is read whole on every change.
-  db.prepare("DELETE FROM outbox WHERE state = 'done' AND updated_ms < ?").run(
+  prepared(db, "DELETE FROM outbox WHERE state = 'done' AND updated_ms < ?").run(
     now() - SENT_KEPT_MS,
   );
 
@@ -123,8 +124,9 @@ export function openOutbox<K extends KindList = BuiltInKinds>(
     createdAt: new Date(row.created_ms).toISOString(),
     updatedAt: new Date(row.updated_ms).toISOString(),
   });
-  const byId = db.prepare('SELECT * FROM outbox WHERE id = ?');
-  const setState = db.prepare(
+  const byId = prepared(db, 'SELECT * FROM outbox WHERE id = ?');
+  const setState = prepared(
+    db,
     'UPDATE outbox SET state = ?, last_error = ?, result = COALESCE(?, result), updated_ms = ? WHERE id = ?',
   );
 
@@ -152,7 +154,8 @@ export function openOutbox<K extends KindList = BuiltInKinds>(
     enqueue(payload: PayloadOf<K>, id: string = randomUUID()): Item {
       const parsed = payloadSchema.parse(payload);
       const at = now();
-      db.prepare(
+      prepared(
+        db,
         'INSERT INTO outbox (id, kind, payload, state, created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
       ).run(id, parsed.kind, JSON.stringify(parsed), 'queued', at, at);
       return toItem(byId.get(id) as Row);
@@ -161,12 +164,11 @@ export function openOutbox<K extends KindList = BuiltInKinds>(
     list(states?: readonly OutboxState[]): Item[] {
       const rows = (
         states?.length
-          ? db
-              .prepare(
-                `SELECT * FROM outbox WHERE state IN (${states.map(() => '?').join(',')}) ORDER BY seq`,
-              )
-              .all(...states)
-          : db.prepare('SELECT * FROM outbox ORDER BY seq').all()
+          ? prepared(
+              db,
+              `SELECT * FROM outbox WHERE state IN (${states.map(() => '?').join(',')}) ORDER BY seq`,
+            ).all(...states)
+          : prepared(db, 'SELECT * FROM outbox ORDER BY seq').all()
       ) as Row[];
       return rows.map(toItem);
     },
@@ -176,16 +178,15 @@ export function openOutbox<K extends KindList = BuiltInKinds>(
      */
     markSending(id: string): boolean {
       return (
-        db
-          .prepare(
-            "UPDATE outbox SET state = 'sending', attempts = attempts + 1, body_started = 0, updated_ms = ? WHERE id = ? AND state = 'queued'",
-          )
-          .run(now(), id).changes > 0
+        prepared(
+          db,
+          "UPDATE outbox SET state = 'sending', attempts = attempts + 1, body_started = 0, updated_ms = ? WHERE id = ? AND state = 'queued'",
+        ).run(now(), id).changes > 0
       );
     },
     /** The first bytes of the file are going out (committed: it tells a crash apart from a send). */
     markBodyStarted(id: string): void {
-      db.prepare('UPDATE outbox SET body_started = 1 WHERE id = ? AND body_started = 0').run(id);
+      prepared(db, 'UPDATE outbox SET body_started = 1 WHERE id = ? AND body_started = 0').run(id);
     },
     markDone(id: string, result: unknown): void {
       setState.run('done', null, JSON.stringify(result ?? null), now(), id);
@@ -200,7 +201,8 @@ export function openOutbox<K extends KindList = BuiltInKinds>(
     },
     /** Still `sending`, but not going out now: the reason it is in doubt, for the investigator. */
     noteInDoubt(id: string, reason: string): void {
-      db.prepare(
+      prepared(
+        db,
         "UPDATE outbox SET last_error = ?, updated_ms = ? WHERE id = ? AND state = 'sending'",
       ).run(reason, now(), id);
     },
@@ -211,9 +213,10 @@ export function openOutbox<K extends KindList = BuiltInKinds>(
     discard(id: string, evenInDoubt = false): boolean {
       const item = get(id);
       const removed =
-        db
-          .prepare("DELETE FROM outbox WHERE id = ? AND (state != 'sending' OR ?)")
-          .run(id, evenInDoubt ? 1 : 0).changes > 0;
+        prepared(db, "DELETE FROM outbox WHERE id = ? AND (state != 'sending' OR ?)").run(
+          id,
+          evenInDoubt ? 1 : 0,
+        ).changes > 0;
       if (removed) dropCopy(item);
       return removed;
     },

@@ -1,3 +1,4 @@
+import { prepared } from '../lib/sqlite/statements';
 import type { CacheDb } from '../cache/open-cache';
 import type { DocumentLike } from '../cache/records';
 import type { CacheWriter } from '../cache/repositories';
@@ -23,16 +24,17 @@ export async function syncCustomers(options: {
 }): Promise<{ fetched: number; failed: number }> {
   const { db, writer, source, signal } = options;
   const now = options.now ?? Date.now;
-  const pending = db.prepare(
+  const pending = prepared(
+    db,
     'SELECT external_id FROM customer_queue WHERE attempts < ? ORDER BY queued_ms, external_id LIMIT ?',
   );
-  const remaining = db.prepare('SELECT COUNT(*) AS n FROM customer_queue WHERE attempts < ?');
+  const remaining = prepared(db, 'SELECT COUNT(*) AS n FROM customer_queue WHERE attempts < ?');
   const total = (remaining.get(MAX_ATTEMPTS) as { n: number }).n;
   const meter = progressMeter('customers');
   const writeCustomer = db.transaction((input: Parameters<CacheWriter['putCustomerDetail']>[0]) =>
     writer.putCustomerDetail(input),
   );
-  const dropCustomer = db.prepare('DELETE FROM customer_queue WHERE external_id = ?');
+  const dropCustomer = prepared(db, 'DELETE FROM customer_queue WHERE external_id = ?');
   let fetched = 0;
   let failed = 0;
   const inFlight = new Set<string>();

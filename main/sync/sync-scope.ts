@@ -1,4 +1,5 @@
 import type { SyncScope } from '../../preload/contract';
+import { prepared } from '../lib/sqlite/statements';
 import type { CacheDb } from '../cache/open-cache';
 import { readState } from '../cache/repositories';
 import type { SyncOptions } from './sync-engine';
@@ -23,6 +24,11 @@ export function scopeFilters(
 
 const SCOPE_KEY = 'sync.scope';
 
+/** The next sync starts from the top: every incremental cursor is dropped. */
+export function forgetCursors(db: CacheDb): void {
+  prepared(db, "DELETE FROM sync_state WHERE key LIKE '%.cursor'").run();
+}
+
 /**
  * Cursors belong to the filters they were taken with: when the scope changes, incremental sync
  * from the old cursors would miss what the new scope adds, so the next sync starts from the top.
@@ -32,8 +38,9 @@ export function adoptScope(db: CacheDb, scope: SyncScope): boolean {
   const key = JSON.stringify(scope);
   if (readState<string>(db, SCOPE_KEY) === key) return false;
   db.transaction(() => {
-    db.prepare("DELETE FROM sync_state WHERE key LIKE '%.cursor'").run();
-    db.prepare(
+    forgetCursors(db);
+    prepared(
+      db,
       'INSERT INTO sync_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
     ).run(SCOPE_KEY, JSON.stringify(key));
   })();

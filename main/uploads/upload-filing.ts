@@ -13,6 +13,7 @@ import type { StagingArea } from './staging-area';
 import type { UploadProgressReporter } from './upload-progress';
 import { copyForUpload, moveForUpload, type KeptCopy } from './upload-copy';
 import { checkUploadSize, inspectUploadFile, openUploadFile } from './upload-source';
+import { prepared } from '../lib/sqlite/statements';
 
 type UploadRequest = z.output<typeof UploadInput>;
 type UploadPayload = Extract<OutboxPayload, { kind: 'document.upload' }>;
@@ -111,9 +112,9 @@ export function createUploadFiling<Space extends FilingWorkspace>(deps: {
   };
 
   const fileNew = async (space: Space, request: UploadRequest): Promise<OutboxItemView> => {
-    const customer = space.db
-      .prepare('SELECT 1 FROM customers WHERE external_id = ?')
-      .get(request.customerExternalId);
+    const customer = prepared(space.db, 'SELECT 1 FROM customers WHERE external_id = ?').get(
+      request.customerExternalId,
+    );
     if (!customer)
       throw new AppError(
         'not_found',

@@ -13,7 +13,7 @@ import { cacheTablesOf, OUTBOX_KINDS } from '../outbox/kinds/registry';
 import type { ProfileService } from '../session/profile-service';
 import type { SyncProgress } from '../sync/progress';
 import { EVERYTHING } from '../../preload/contract';
-import { adoptScope, scopeFilters } from '../sync/sync-scope';
+import { adoptScope, forgetCursors, scopeFilters } from '../sync/sync-scope';
 import { runSyncInWorker, WorkerSyncError } from '../sync/worker-sync';
 import { openWorkspace, type Workspace } from './workspace';
 
@@ -211,7 +211,7 @@ export function createWorkspaceManager(deps: {
   };
 
   const runSync = async (space: Workspace, full: boolean) => {
-    if (full) space.db.prepare("DELETE FROM sync_state WHERE key LIKE '%.cursor'").run();
+    if (full) forgetCursors(space.db);
     const began = Date.now();
     const controller = new AbortController();
     stopRun = controller;

@@ -1,0 +1,180 @@
+import { EVERYTHING, type SyncStatusView } from '../../preload/contract';
+import { isServiceError } from '../api';
+import { readState } from '../cache/repositories';
+import { AppError } from '../lib/app-error';
+import type { EventHub } from '../lib/event-hub';
+import type { Logger } from '../lib/logger';
+import { reapplyDeliveredSince } from '../outbox/delivered-to-cache';
+import { cacheTablesOf } from '../outbox/kinds/registry';
+import type { ProfileService } from '../session/profile-service';
+import type { SyncProgress } from '../sync/progress';
+import { adoptScope, forgetCursors, scopeFilters } from '../sync/sync-scope';
+import { runSyncInWorker, WorkerSyncError } from '../sync/worker-sync';
+import type { ConnectivityState } from './connectivity';
+import type { OutboxScheduler } from './outbox-scheduler';
+import type { Workspace } from './workspace';
+
+const PROGRESS_EVERY_MS = 200;
+
+/**
+ * Syncs of the open workspace: on demand, on a schedule and as soon as a workspace opens, one at a
+ * time, in the sync worker or on this thread; each followed by a replay of the outbox. It keeps and
+ * publishes the status the top bar shows.
+ */
+export function createSyncScheduler(deps: {
+  profiles: Pick<ProfileService, 'activeCredentials'>;
+  events: EventHub;
+  logger: Logger;
+  connectivity: ConnectivityState;
+  /** Background sync period; 0 turns it off. */
+  intervalMs: number;
+  /** The built sync worker; absent, sync runs on this thread (tests, tools). */
+  syncWorkerPath?: string | null;
+  /** The active profile's workspace, opened if need be. */
+  current: () => Promise<Workspace | null>;
+  /** The workspace open now, without opening one: what the status describes. */
+  workspace: () => Workspace | null;
+  outbox: Pick<OutboxScheduler, 'replay' | 'replaySoon' | 'changed'>;
+}) {
+  let progress: SyncProgress | null = null;
+  let lastError: string | null = null;
+  let lastProgressAt = 0;
+  let running: Promise<void> | null = null;
+  let stopRun: AbortController | null = null;
+
+  const lastSyncAt = (): string | null => {
+    const space = deps.workspace();
+    if (!space) return null;
+    return readState<{ finishedAt?: string }>(space.db, 'sync.last')?.finishedAt ?? null;
+  };
+
+  const status = (): SyncStatusView => {
+    const space = deps.workspace();
+    return {
+      profileId: space?.profileId ?? null,
+      state: running ? 'running' : 'idle',
+      progress,
+      connectivity: deps.connectivity.current(),
+      lastSyncAt: lastSyncAt(),
+      lastError,
+      cacheNotice: space?.cacheNotice ?? null,
+      localStoreNotice: space?.localStoreNotice ?? null,
+    };
+  };
+  const publish = () => deps.events.emit('sync.status', status());
+
+  const onProgress = (next: SyncProgress) => {
+    progress = next;
+    const now = Date.now();
+    if (now - lastProgressAt >= PROGRESS_EVERY_MS) {
+      lastProgressAt = now;
+      publish();
+    }
+  };
+
+  const runSync = async (space: Workspace, full: boolean) => {
+    if (full) forgetCursors(space.db);
+    const began = Date.now();
+    const controller = new AbortController();
+    stopRun = controller;
+    try {
+      const active = deps.profiles.activeCredentials();
+      const token = active?.token;
+      const scope = active?.profile.syncScope ?? EVERYTHING;
+      adoptScope(space.db, scope);
+      const filters = scopeFilters(scope);
+      if (deps.syncWorkerPath && token) {
+        await runSyncInWorker({
+          workerPath: deps.syncWorkerPath,
+          cachePath: space.cachePath,
+          baseUrl: space.baseUrl,
+          token,
+          caFile: active?.profile.caFile ?? null,
+          sync: filters,
+          signal: controller.signal,
+          onProgress,
+        });
+      } else {
+        await space.sync.run({ ...filters, signal: controller.signal, onProgress });
+      }
+      deps.connectivity.set('online');
+      lastError = null;
+      deps.events.emit('cache.changed', {
+        tables: ['alerts', 'threads', 'customers', 'documents', 'timeline_events'],
+      });
+      await deps.outbox.replay(space);
+    } catch (error) {
+      lastError = error instanceof Error ? error.message : String(error);
+      const kind = isServiceError(error) || error instanceof WorkerSyncError ? error.kind : null;
+      if (kind === 'auth') deps.connectivity.set('token_refused');
+      else if (kind === 'network' || kind === 'timeout') deps.connectivity.set('offline');
+      // Pages written before the failure are in the cache: screens may re-read.
+      deps.events.emit('cache.changed', { tables: ['alerts', 'threads', 'customers'] });
+      // The writes may still get through (a sync can fail for its own reasons); if they cannot
+      // either, the replay tries again on its own. In the background: the sync is over.
+      deps.outbox.replaySoon(space);
+    } finally {
+      progress = null;
+      stopRun = null;
+      try {
+        if (reapplyDeliveredSince(space.writer, space.outbox, began) > 0)
+          deps.events.emit('cache.changed', { tables: cacheTablesOf(space.outbox.kinds, null) });
+      } catch (error) {
+        deps.logger.error('could not apply delivered changes again after the sync', error);
+      }
+    }
+    deps.outbox.changed();
+  };
+
+  const start = async (full = false): Promise<SyncStatusView> => {
+    const space = await deps.current();
+    if (!space) throw new AppError('unavailable', 'Choose a profile with a token before syncing.');
+    if (!running) {
+      running = runSync(space, full).finally(() => {
+        running = null;
+        publish();
+      });
+    }
+    publish();
+    return status();
+  };
+
+  const timer =
+    deps.intervalMs > 0
+      ? setInterval(() => void start().catch(() => undefined), deps.intervalMs)
+      : null;
+  timer?.unref();
+
+  return {
+    status,
+    publish,
+    start,
+    cancel: async (): Promise<SyncStatusView> => {
+      stopRun?.abort(new Error('Sync cancelled.'));
+      await running?.catch(() => undefined);
+      return status();
+    },
+    /** Waits for a sync under way, whatever its end. */
+    settle: async (): Promise<void> => {
+      await running?.catch(() => undefined);
+    },
+    /**
+     * A profile opened is a profile brought up to date: on launch and on every switch, a sync
+     * starts at once rather than at the schedule's next tick (the screens show the cache meanwhile).
+     */
+    syncOnOpen: (): void => {
+      if (deps.intervalMs > 0) setTimeout(() => void start().catch(() => undefined), 0).unref();
+    },
+    /** The workspace closed: what its last sync said no longer applies. */
+    forget: (): void => {
+      lastError = null;
+    },
+    /** No more scheduled syncs, and the one under way is told to stop. */
+    stop: (): void => {
+      if (timer) clearInterval(timer);
+      stopRun?.abort(new Error('Closing.'));
+    },
+  };
+}
+
+export type SyncScheduler = ReturnType<typeof createSyncScheduler>;

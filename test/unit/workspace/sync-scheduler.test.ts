@@ -1,0 +1,277 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EventMap, EventName, SyncStatusView } from '../../../preload/contract';
+import { ServiceError, type ServiceErrorKind } from '../../../main/api';
+import { readState } from '../../../main/cache/repositories';
+import type { EventHub } from '../../../main/lib/event-hub';
+import { silentLogger } from '../../../main/lib/logger';
+import type { SyncEngine, SyncReport } from '../../../main/sync/sync-engine';
+import { createConnectivity } from '../../../main/workspace/connectivity';
+import { createSyncScheduler, type SyncScheduler } from '../../../main/workspace/sync-scheduler';
+import { openWorkspace, type Workspace } from '../../../main/workspace/workspace';
+import { makeTempDir } from '../../support/temp-dir';
+import { activeProfile, profileView } from './active-profile';
+
+type RunOptions = Parameters<SyncEngine['run']>[0];
+
+/** A sync engine that runs until the test ends it, writing what a finished sync writes. */
+function scriptedEngine(space: Workspace) {
+  const runs: Array<{
+    options: RunOptions;
+    cursorAtStart: unknown;
+    finish: () => void;
+    fail: (error: unknown) => void;
+  }> = [];
+  const engine: SyncEngine = {
+    running: false,
+    run: (options = {}) =>
+      new Promise<SyncReport>((resolve, reject) => {
+        options.signal?.addEventListener('abort', () => reject(options.signal?.reason as Error), {
+          once: true,
+        });
+        runs.push({
+          options,
+          cursorAtStart: readState(space.db, 'alerts.cursor'),
+          finish: () => {
+            const report: SyncReport = {
+              alerts: 1,
+              threads: 0,
+              customers: 0,
+              customerFailures: 0,
+              startedAt: '2026-03-01T10:00:00.000Z',
+              finishedAt: '2026-03-01T10:00:05.000Z',
+            };
+            space.writer.setState('sync.last', report);
+            resolve(report);
+          },
+          fail: reject,
+        });
+      }),
+    cancel: () => undefined,
+  };
+  return { engine, runs };
+}
+
+const serviceError = (kind: ServiceErrorKind) =>
+  new ServiceError({
+    operation: 'alerts.search',
+    kind,
+    retryable: false,
+    outcomeUnknown: false,
+  });
+
+describe('the sync scheduler', () => {
+  let temp: ReturnType<typeof makeTempDir>;
+  let real: Workspace;
+  let space: Workspace;
+  let runs: ReturnType<typeof scriptedEngine>['runs'];
+  let events: Array<{ name: EventName; payload: unknown }>;
+  let outboxCalls: string[];
+  let open: Workspace | null;
+  let scheduler: SyncScheduler | null;
+  const connectivity = createConnectivity();
+
+  const events$: EventHub = {
+    emit: <E extends EventName>(name: E, payload: EventMap[E]) => {
+      events.push({ name, payload });
+    },
+    subscribe: () => () => undefined,
+  };
+  const schedule = (intervalMs = 0) => {
+    scheduler = createSyncScheduler({
+      profiles: activeProfile(profileView()).profiles,
+      events: events$,
+      logger: silentLogger,
+      connectivity,
+      intervalMs,
+      current: () => Promise.resolve(open),
+      workspace: () => open,
+      outbox: {
+        replay: () => {
+          outboxCalls.push('replay');
+          return Promise.resolve();
+        },
+        replaySoon: () => outboxCalls.push('replaySoon'),
+        changed: () => outboxCalls.push('changed'),
+      },
+    });
+    return scheduler;
+  };
+  const statuses = () =>
+    events.filter((event) => event.name === 'sync.status').map((e) => e.payload as SyncStatusView);
+  const cacheChanges = () =>
+    events.filter((event) => event.name === 'cache.changed').map((e) => e.payload);
+
+  beforeEach(async () => {
+    temp = makeTempDir('casedesk-sync-scheduler-');
+    real = await openWorkspace({
+      dataDir: temp.path,
+      profile: { id: 'p-1', baseUrl: 'http://127.0.0.1:9', caFile: null },
+      getToken: () => 't0ken',
+      logger: silentLogger,
+      onAuthFailure: () => undefined,
+      onOutboxChange: () => undefined,
+    });
+    space = { ...real };
+    const scripted = scriptedEngine(space);
+    space.sync = scripted.engine;
+    runs = scripted.runs;
+    open = space;
+    events = [];
+    outboxCalls = [];
+    scheduler = null;
+    connectivity.reset();
+  });
+  afterEach(async () => {
+    vi.useRealTimers();
+    scheduler?.stop();
+    await scheduler?.settle();
+    await real.close();
+    temp.remove();
+  });
+
+  it('runs one sync at a time; one that ends says online, tells the screens, then sends the outbox', async () => {
+    const sync = schedule();
+    const started = await sync.start();
+    expect(started).toMatchObject({ profileId: 'p-1', state: 'running', lastSyncAt: null });
+    expect((await sync.start()).state).toBe('running');
+    expect(runs).toHaveLength(1);
+
+    runs[0]?.finish();
+    await sync.settle();
+    expect(sync.status()).toMatchObject({
+      state: 'idle',
+      connectivity: 'online',
+      lastError: null,
+      lastSyncAt: '2026-03-01T10:00:05.000Z',
+      progress: null,
+    });
+    expect(statuses().at(-1)).toEqual(sync.status());
+    expect(cacheChanges()).toContainEqual({
+      tables: ['alerts', 'threads', 'customers', 'documents', 'timeline_events'],
+    });
+    expect(outboxCalls).toEqual(['replay', 'changed']);
+  });
+
+  it.each([
+    ['network', 'offline'],
+    ['timeout', 'offline'],
+    ['auth', 'token_refused'],
+    ['http', 'unknown'],
+  ] as const)(
+    'a sync that fails with %s: connectivity %s, its error kept, the outbox tried in the background',
+    async (kind, connectivityAfter) => {
+      const sync = schedule();
+      await sync.start();
+      const error = serviceError(kind);
+      runs[0]?.fail(error);
+      await sync.settle();
+      expect(sync.status()).toMatchObject({
+        state: 'idle',
+        connectivity: connectivityAfter,
+        lastError: error.message,
+      });
+      // Pages written before the failure are in the cache.
+      expect(cacheChanges()).toContainEqual({ tables: ['alerts', 'threads', 'customers'] });
+      expect(outboxCalls).toEqual(['replaySoon', 'changed']);
+
+      // The next sync that ends clears the error.
+      await sync.start();
+      runs[1]?.finish();
+      await sync.settle();
+      expect(sync.status()).toMatchObject({ connectivity: 'online', lastError: null });
+    },
+  );
+
+  it('cancels the sync under way', async () => {
+    const sync = schedule();
+    await sync.start();
+    expect(runs[0]?.options?.signal?.aborted).toBe(false);
+    const after = await sync.cancel();
+    expect(runs[0]?.options?.signal?.aborted).toBe(true);
+    expect(after).toMatchObject({ state: 'idle', lastError: 'Sync cancelled.' });
+  });
+
+  it('publishes progress at most every 200 ms', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const sync = schedule();
+    await sync.start();
+    events = [];
+    const report = (done: number) =>
+      runs[0]?.options?.onProgress?.({
+        phase: 'alerts',
+        done,
+        total: 100,
+        rate: 1,
+        etaSeconds: null,
+      });
+    for (let done = 1; done <= 10; done += 1) report(done);
+    expect(statuses().map((status) => status.progress?.done)).toEqual([1]);
+    // Not published, yet kept: whoever asks sees the latest figure.
+    expect(sync.status().progress?.done).toBe(10);
+
+    vi.setSystemTime(Date.now() + 199);
+    report(11);
+    vi.setSystemTime(Date.now() + 1);
+    report(12);
+    expect(statuses().map((status) => status.progress?.done)).toEqual([1, 12]);
+  });
+
+  it('a full sync starts again from the top; an ordinary one resumes from its cursors', async () => {
+    const sync = schedule();
+    await sync.start();
+    runs[0]?.finish();
+    await sync.settle();
+
+    space.writer.setState('alerts.cursor', { after: 'A-100' });
+    await sync.start();
+    expect(runs[1]?.cursorAtStart).toEqual({ after: 'A-100' });
+    runs[1]?.finish();
+    await sync.settle();
+
+    await sync.start(true);
+    expect(runs[2]?.cursorAtStart).toBeNull();
+  });
+
+  it('with a schedule, syncs as soon as a workspace opens and then at every period, until stopped', async () => {
+    vi.useFakeTimers();
+    const sync = schedule(1_000);
+    sync.syncOnOpen();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(runs).toHaveLength(1);
+    runs[0]?.finish();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(runs).toHaveLength(2);
+    runs[1]?.finish();
+    sync.stop();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(runs).toHaveLength(2);
+  });
+
+  it('without a schedule, opening a workspace starts nothing', async () => {
+    vi.useFakeTimers();
+    const sync = schedule(0);
+    sync.syncOnOpen();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(runs).toHaveLength(0);
+  });
+
+  it('with no workspace, refuses to sync and says what to do', async () => {
+    open = null;
+    const sync = schedule();
+    await expect(sync.start()).rejects.toMatchObject({
+      code: 'unavailable',
+      message: expect.stringMatching(/Choose a profile/) as unknown,
+    });
+    expect(sync.status()).toMatchObject({ profileId: null, state: 'idle', lastSyncAt: null });
+  });
+
+  it('forgets the last error when its workspace closes', async () => {
+    const sync = schedule();
+    await sync.start();
+    runs[0]?.fail(serviceError('http'));
+    await sync.settle();
+    expect(sync.status().lastError).not.toBeNull();
+    sync.forget();
+    expect(sync.status().lastError).toBeNull();
+  });
+});

@@ -1,15 +1,13 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { moveDatabaseAside } from '../lib/move-aside';
 import {
   migrate as runMigrations,
-  NewerDatabaseError,
   openMigrated,
-  refuseNewerDatabase,
-  refuseNewerFile,
   type Migration,
   type Schema,
+  inspectDatabase,
 } from '../lib/sqlite/migrate';
 import type { Logger } from '../lib/logger';
 import { MIGRATIONS } from './migrations';
@@ -41,17 +39,14 @@ export function openCache(
   const schema: Schema = { migrations, label: LABEL };
   let movedAside: OpenedCache['movedAside'] = null;
   if (existsSync(path)) {
-    // Before the integrity check opens it: SQLite would add a -wal and -shm beside a WAL file.
-    refuseNewerFile(path, schema);
-    const problem = inspect(path, schema);
+    const problem = inspectDatabase(path, schema);
     if (problem) {
-      const aside = moveDatabaseAside(path, problem.kind);
-      logger.warn(
-        `cache ${path} ${problem.reason}; moved aside to ${aside}, rebuilding by a re-sync`,
-      );
-      movedAside = { path: aside, reason: problem.reason };
+      const aside = moveDatabaseAside(path, 'damaged');
+      logger.warn(`cache ${path} ${problem}; moved aside to ${aside}, rebuilding by a re-sync`);
+      movedAside = { path: aside, reason: problem };
     }
   }
+  // Checked just above: the integrity check reads the whole file, once is enough.
   const db = openMigrated(path, { ...schema, configure });
   return { db, movedAside };
 }
@@ -65,20 +60,4 @@ export function configure(db: CacheDb): void {
 
 export function migrate(db: CacheDb, migrations: readonly Migration[] = MIGRATIONS): void {
   runMigrations(db, { migrations, label: LABEL });
-}
-
-function inspect(path: string, schema: Schema): { kind: string; reason: string } | null {
-  let db: CacheDb | null = null;
-  try {
-    db = new Database(path, { fileMustExist: true });
-    refuseNewerDatabase(db, schema);
-    const check = db.pragma('quick_check', { simple: true }) as string;
-    if (check !== 'ok') return { kind: 'damaged', reason: `failed its integrity check (${check})` };
-    return null;
-  } catch (error) {
-    if (error instanceof NewerDatabaseError) throw error;
-    return { kind: 'damaged', reason: `could not be opened (${(error as Error).message})` };
-  } finally {
-    db?.close();
-  }
 }

@@ -12,13 +12,7 @@ import {
   type OutboxPayload,
   payloadSchemaOf,
 } from './kinds/registry';
-import {
-  migrate,
-  NewerDatabaseError,
-  refuseNewerDatabase,
-  refuseNewerFile,
-  type Schema,
-} from '../lib/sqlite/migrate';
+import { migrate, type Schema, inspectDatabase } from '../lib/sqlite/migrate';
 import { prepared } from '../lib/sqlite/statements';
 import { OUTBOX_MIGRATIONS } from './migrations';
 import { outboxFilesDir, removeOutboxCopy } from './outbox-files';
@@ -79,25 +73,15 @@ export function openOutbox<K extends KindList = BuiltInKinds>(
   mkdirSync(dirname(path), { recursive: true });
   // Before SQLite opens it: a newer outbox may hold unsent writes only a newer CaseDesk can read,
   // so it is refused and left exactly as it is, never taken for damaged.
-  refuseNewerFile(path, OUTBOX_SCHEMA);
-  let opened: Database.Database | null = null;
-  let db: Database.Database;
-  try {
-    opened = new Database(path);
-    refuseNewerDatabase(opened, OUTBOX_SCHEMA);
-    if ((opened.pragma('quick_check', { simple: true }) as string) !== 'ok')
-      throw new Error('integrity check failed');
-    db = opened;
-  } catch (error) {
-    opened?.close();
-    if (error instanceof NewerDatabaseError) throw error;
+  const problem = inspectDatabase(path, OUTBOX_SCHEMA);
+  if (problem) {
     // Unsent writes may be in there: never delete it; keep it aside and say so loudly.
     const aside = moveDatabaseAside(path, 'unreadable');
     logger.error(
-      `the outbox ${path} could not be read (${(error as Error).message}); it was kept at ${aside}. Unsent changes in it were not sent.`,
+      `the outbox ${path} could not be read (${problem}); it was kept at ${aside}. Unsent changes in it were not sent.`,
     );
-    db = new Database(path);
   }
+  const db = new Database(path);
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');

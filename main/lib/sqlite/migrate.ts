@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 
 /** One numbered step of a schema; `up` runs inside a transaction with its `user_version` bump. */
@@ -96,6 +96,45 @@ export function refuseNewerDatabase(db: Database.Database, schema: Schema): void
 }
 
 /**
+ * Looks at an existing database file without changing it: a newer one is refused (thrown), a
+ * damaged or unreadable one is answered with the reason, a sound one (or none) with null. Read-only
+ * on purpose: closing the last read-write connection checkpoints the WAL into the main file, which
+ * would change a file that must be kept as it was found.
+ */
+export function inspectDatabase(
+  path: string,
+  schema: Schema,
+  options: { checkIntegrity: boolean } = { checkIntegrity: true },
+): string | null {
+  if (!existsSync(path)) return null;
+  refuseNewerFile(path, schema);
+  // A read-only connection to a WAL file makes an empty -wal and -shm it cannot remove itself.
+  const hadWal = existsSync(`${path}-wal`) || existsSync(`${path}-shm`);
+  let db: Database.Database | null = null;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true });
+    refuseNewerDatabase(db, schema);
+    if (!options.checkIntegrity) return null;
+    const check = db.pragma('quick_check', { simple: true }) as string;
+    return check === 'ok' ? null : `failed its integrity check (${check})`;
+  } catch (error) {
+    if (error instanceof NewerDatabaseError) throw error;
+    return `could not be opened (${(error as Error).message})`;
+  } finally {
+    db?.close();
+    if (!hadWal) removeEmptyWal(path);
+  }
+}
+
+/** Takes away the -wal (only if empty: nothing in it) and -shm a read-only look left behind. */
+function removeEmptyWal(path: string): void {
+  const wal = `${path}-wal`;
+  if (existsSync(wal) && statSync(wal).size > 0) return;
+  rmSync(wal, { force: true });
+  rmSync(`${path}-shm`, { force: true });
+}
+
+/**
  * Brings a database up to the latest schema: each migration it lacks, in order, in its own
  * transaction together with its `user_version` bump, so a failing one leaves the previous version
  * and none of its own changes. A newer database is refused before anything is written.
@@ -115,7 +154,7 @@ export function migrate(db: Database.Database, schema: Schema): void {
 
 /**
  * Opens a database at the latest schema: refuses a newer one (by its header, then by SQLite) before
- * anything touches it, optionally checks its integrity, then `configure` (journal mode, pragmas)
+ * anything touches it, optionally checks its integrity (read-only, see inspectDatabase), then `configure` (journal mode, pragmas)
  * and the migrations. On any failure the connection is closed and the error thrown.
  */
 export function openMigrated(
@@ -126,14 +165,11 @@ export function openMigrated(
     configure(db: Database.Database): void;
   },
 ): Database.Database {
-  refuseNewerFile(path, schema);
+  const problem = inspectDatabase(path, schema, { checkIntegrity: schema.verify === true });
+  if (problem && schema.verify) throw new Error(problem);
   const db = new Database(path);
   try {
     refuseNewerDatabase(db, schema);
-    if (schema.verify) {
-      const check = db.pragma('quick_check', { simple: true }) as string;
-      if (check !== 'ok') throw new Error(`failed its integrity check (${check})`);
-    }
     schema.configure(db);
     migrate(db, schema);
     return db;

@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -143,11 +143,16 @@ describe('the migration runner', () => {
       copyFileSync(`${live}-wal`, `${path}-wal`);
       db.close();
       expect(readHeaderVersion(path)).toBe(0);
+      const fileBefore = readFileSync(path);
+      const walBefore = readFileSync(`${path}-wal`);
       const ran: number[] = [];
       expect(() =>
         openMigrated(path, { migrations: [table(1, 'one', ran)], label: 'The store', configure }),
       ).toThrow(NewerDatabaseError);
       expect(ran).toEqual([]);
+      // Kept as found: the WAL was not checkpointed into the file by the refusal.
+      expect(readFileSync(path).equals(fileBefore)).toBe(true);
+      expect(readFileSync(`${path}-wal`).equals(walBefore)).toBe(true);
       const check = new Database(path, { readonly: true });
       expect(check.pragma('user_version', { simple: true })).toBe(7);
       expect(check.pragma('journal_mode', { simple: true })).toBe('wal');

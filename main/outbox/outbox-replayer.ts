@@ -144,7 +144,7 @@ export function createOutboxReplayer<K extends KindList = BuiltInKinds>(deps: {
         if (facts.transient) throw error;
         outbox.markFailed(
           item.id,
-          `CaseDesk could not check whether it arrived (${facts.message}). Look at the customer's documents in the service, then retry or discard.`,
+          `CaseDesk could not check whether it arrived (${facts.message}). Look at ${after.policy === 'look-up' ? after.whereToCheck : 'the service'}, then retry or discard.`,
         );
         changed(item.id);
         continue;

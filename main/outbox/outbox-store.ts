@@ -12,7 +12,7 @@ import {
   type OutboxPayload,
   payloadSchemaOf,
 } from './kinds/registry';
-import { migrate, type Schema, inspectDatabase } from '../lib/sqlite/migrate';
+import { inspectDatabase, migrate, NewerDatabaseError, type Schema } from '../lib/sqlite/migrate';
 import { prepared } from '../lib/sqlite/statements';
 import { OUTBOX_MIGRATIONS } from './migrations';
 import { outboxFilesDir, removeOutboxCopy } from './outbox-files';
@@ -86,6 +86,22 @@ export function openOutbox<K extends KindList = BuiltInKinds>(
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     migrate(db, OUTBOX_SCHEMA);
+    // A kind added by a newer CaseDesk needs no new schema: its items tell it. Unknown here, they
+    // could be neither sent nor shown, so the outbox is refused and kept as it is, like a newer schema.
+    const known = new Set<string>(kinds.map((kind) => kind.name));
+    const unknown = (
+      prepared(db, 'SELECT DISTINCT kind FROM outbox', 'pluck').all() as string[]
+    ).filter((kind) => !known.has(kind));
+    if (unknown.length > 0) {
+      const version = db.pragma('user_version', { simple: true }) as number;
+      throw new NewerDatabaseError({
+        label: OUTBOX_SCHEMA.label,
+        path,
+        version,
+        latest: version,
+        sign: `it holds changes of a kind this CaseDesk does not know: ${unknown.join(', ')}`,
+      });
+    }
   } catch (error) {
     db.close();
     throw error;

@@ -1,6 +1,7 @@
 import type { Connectivity } from '../../preload/contract';
 import type { EventHub } from '../lib/event-hub';
 import type { Logger } from '../lib/logger';
+import type { KindList } from '../outbox/kinds/kind';
 import { cacheTablesOf, OUTBOX_KINDS } from '../outbox/kinds/registry';
 import type { OutboxChange, ReplayReport } from '../outbox/outbox-replayer';
 import type { OutboxItem, OutboxState } from '../outbox/outbox-store';
@@ -15,7 +16,7 @@ export const REPLAY_RETRY_MS = [5_000, 10_000, 20_000, 40_000, 60_000];
 
 /** What the scheduler needs of a workspace: its outbox and what sends it. */
 export interface OutboxSpace {
-  outbox: { list(states: readonly OutboxState[]): OutboxItem[] };
+  outbox: { list(states: readonly OutboxState[]): OutboxItem[]; kinds?: KindList };
   replayer: { replay(): Promise<ReplayReport> };
 }
 
@@ -98,7 +99,8 @@ export function createOutboxScheduler(deps: {
      */
     onOutboxChange: (change: OutboxChange): void => {
       changed();
-      const tables = cacheTablesOf(OUTBOX_KINDS, change.item?.payload ?? null);
+      const kinds = deps.workspace()?.outbox.kinds ?? OUTBOX_KINDS;
+      const tables = cacheTablesOf(kinds, change.item?.payload ?? null);
       if (tables.length > 0 && change.item?.state !== 'done')
         deps.events.emit('cache.changed', { tables });
       const progress = change.item

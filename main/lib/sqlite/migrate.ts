@@ -19,10 +19,19 @@ export class NewerDatabaseError extends Error {
   readonly version: number;
   readonly latest: number;
 
-  constructor(options: { label: string; path: string; version: number; latest: number }) {
+  constructor(options: {
+    label: string;
+    path: string;
+    version: number;
+    latest: number;
+    /** What gave it away, when not its schema version. */
+    sign?: string;
+  }) {
     super(
-      `${options.label} ${options.path} was written by a newer CaseDesk (schema version ${options.version}; ` +
-        `this CaseDesk knows up to ${options.latest}). It was left untouched: open it with a newer CaseDesk.`,
+      `${options.label} ${options.path} was written by a newer CaseDesk (` +
+        (options.sign ??
+          `schema version ${options.version}; this CaseDesk knows up to ${options.latest}`) +
+        '). It was left untouched: open it with a newer CaseDesk.',
     );
     this.name = 'NewerDatabaseError';
     this.path = options.path;

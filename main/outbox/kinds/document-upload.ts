@@ -192,6 +192,7 @@ export const documentUpload: OutboxKind<UploadPayload, UploadOps> = {
     policy: 'look-up',
     find: findUploaded,
     graceMs: (payload) => inDoubtGraceMs(sizeOf(payload)),
+    whereToCheck: "the customer's documents in the service",
   },
   // Only a file's bytes are counted as they go; an address goes out in one small request.
   marksBodyStart: (payload) => payload.source.type === 'file',

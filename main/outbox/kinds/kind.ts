@@ -43,6 +43,8 @@ export type AfterLostAnswer<P extends KindedPayload, Ops> =
       readonly policy: 'look-up';
       find(payload: P, ops: Ops, lookUp: LookUp<P>): Promise<object | null>;
       graceMs(payload: P): number;
+      /** Where the investigator looks when the service cannot be asked: "the customer's documents in the service". */
+      whereToCheck: string;
     }
   /** The service offers no way to learn it: it is held as failed, for the investigator to decide. */
   | { readonly policy: 'ask' };

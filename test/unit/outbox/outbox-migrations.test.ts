@@ -102,6 +102,27 @@ describe('outbox migrations', () => {
     expect(errors).toEqual([]);
     expectUnchanged(path, before);
   });
+
+  it('refuses an outbox holding a kind of change a newer CaseDesk added, and keeps every item', () => {
+    const path = join(temp.path, 'outbox.db');
+    const outbox = openOutbox(path, silent);
+    outbox.enqueue({ kind: 'document.delete', id: 'doc-1' }, 'a');
+    outbox.close();
+    // As a newer CaseDesk with one more kind leaves it: same schema, an item of that kind.
+    const newer = new Database(path);
+    newer
+      .prepare(
+        "INSERT INTO outbox (id, kind, payload, state, created_ms, updated_ms) VALUES ('b', 'kyt.submit', '{\"kind\":\"kyt.submit\"}', 'queued', 1, 1)",
+      )
+      .run();
+    newer.close();
+    expect(() => openOutbox(path, silent)).toThrow(
+      /written by a newer CaseDesk \(it holds changes of a kind this CaseDesk does not know: kyt\.submit\)\. It was left untouched/,
+    );
+    const kept = new Database(path, { readonly: true });
+    expect(kept.prepare('SELECT id FROM outbox ORDER BY seq').pluck().all()).toEqual(['a', 'b']);
+    kept.close();
+  });
 });
 
 const silent: Logger = { info() {}, warn() {}, error() {} };

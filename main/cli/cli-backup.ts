@@ -51,37 +51,43 @@ export async function backupProfile(args: ParsedArgs, logger: Logger): Promise<B
     throw new Error(`The profile “${profile.name}” has nothing on this computer yet (${folder}).`);
   const createdAt = new Date().toISOString();
   const base = resolve(flag(args, 'out') ?? join(folder, 'backups'));
-  mkdirSync(base, { recursive: true });
+  // What only CaseDesk knows (notes, submissions) is for this user alone, like the data folder.
+  mkdirSync(base, { recursive: true, mode: 0o700 });
   const target = join(
     base,
     `${safeFileName(profile.name, 'profile')}-${createdAt.replace(/[:.]/g, '-')}`,
   );
   // Not recursive: a folder already there is never written into.
-  mkdirSync(target);
+  mkdirSync(target, { mode: 0o700 });
   try {
     const entries: BackupEntry[] = [];
-    // The databases first: an upload's copy is removed only once delivered, so every copy a
-    // pending item of this outbox snapshot needs is still there when the folder is copied next.
+    const files = outboxFilesDir(join(folder, 'outbox.db'));
+    const copiedFiles = join(target, basename(files));
+    // Files waiting to be uploaded are copied on both sides of the outbox's snapshot: one delivered
+    // meanwhile is gone after it (the first pass has it), one queued meanwhile is new (the second).
+    const copyFiles = () => {
+      if (!existsSync(files)) return;
+      // A copy still being written is not a whole file yet: its item is not queued either.
+      cpSync(files, copiedFiles, {
+        recursive: true,
+        force: false,
+        filter: (path) => !path.endsWith(partialCopyPath('')),
+      });
+    };
+    copyFiles();
     for (const name of [LOCAL_STORE_FILE, 'outbox.db']) {
       const source = join(folder, name);
       if (existsSync(source)) entries.push(await copyDatabase(source, join(target, name)));
     }
+    copyFiles();
     for (const name of [VIEWS_FILE, SETTINGS_FILE]) {
       const source = join(folder, name);
       if (!existsSync(source)) continue;
       copyFileSync(source, join(target, name));
       entries.push({ name, how: 'file', bytes: statSync(source).size });
     }
-    const files = outboxFilesDir(join(folder, 'outbox.db'));
-    if (existsSync(files)) {
-      const copied = join(target, basename(files));
-      // A copy still being written is not a whole file yet: its item is not queued either.
-      cpSync(files, copied, {
-        recursive: true,
-        filter: (path) => !path.endsWith(partialCopyPath('')),
-      });
-      entries.push({ name: basename(files), how: 'folder', bytes: folderBytes(copied) });
-    }
+    if (existsSync(copiedFiles))
+      entries.push({ name: basename(files), how: 'folder', bytes: folderBytes(copiedFiles) });
     const report: BackupReport = {
       profile: { id: profile.id, name: profile.name },
       folder: target,

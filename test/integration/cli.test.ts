@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -143,6 +143,8 @@ describe('the command line (built)', () => {
       local.put('note', 'n2', { text: 'After the backup' });
       expect(report.profile).toEqual({ id: profileId, name: 'Demo tenant' });
       expect(dirname(report.folder)).toBe(out.path);
+      // For this user alone, like the data folder it comes from.
+      expect(statSync(report.folder).mode & 0o777).toBe(0o700);
       expect(report.entries.map((entry) => [entry.name, entry.how])).toEqual(
         expect.arrayContaining([
           ['local.db', 'sqlite-backup'],

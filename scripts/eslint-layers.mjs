@@ -2,6 +2,10 @@
 // The layers of main/ and renderer/src/ as an ESLint rule: an import may point down or sideways,
 // never up. A folder that is in no layer is an error too, so a new one must be placed.
 import { dirname, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository: this file sits in scripts/ (ESLint's cwd may be any folder below it). */
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * main/, lowest first. `security` holds pure checks every layer may use, like `lib`; `session`,
@@ -55,7 +59,7 @@ export const layersRule = {
     schema: [],
   },
   create(context) {
-    const root = context.cwd;
+    const root = ROOT;
     const from = place(root, context.filename);
     if (!from) return {};
     const ranks = from.area === 'main' ? MAIN_RANK : RENDERER_RANK;

@@ -15,7 +15,6 @@ import { FileDropTarget, customerScope, useUploads } from '../uploads';
 import { CustomerTabs, panelId, tabId, type TabSpec } from './CustomerTabs';
 import { OverviewTab } from './OverviewTab';
 import { AlertsTab, DocumentsTab, PressTab, TimelineTab } from './RecordTabs';
-import '../threads';
 import './customer.css';
 
 function tabsOf(customer: Customer360): TabSpec[] {

@@ -14,6 +14,7 @@ import { DocumentFilters } from './DocumentFilters';
 import { DocumentResults } from './DocumentResults';
 import { FileDropTarget, UploadActions, documentsScope, useUploads, UploadPanel } from '../uploads';
 import { useDocumentFacets, useDocumentSearch } from './use-document-search';
+// The filter bar and pager share the threads list's styles.
 import '../threads';
 import './documents.css';
 

@@ -64,16 +64,18 @@ export async function openWorkspace(options: {
   const folder = join(options.dataDir, 'profiles', options.profile.id);
   const cachePath = join(folder, 'cache.db');
   // A cache or outbox written by a newer CaseDesk is refused (NewerDatabaseError) and left as it
-  // is; whatever was opened before it is closed again.
-  const { db, movedAside } = openCache(cachePath, options.logger);
-  const writer = createCacheWriter(db);
-  let outbox: Outbox;
+  // is; whatever was opened before it is closed again. The small outbox first: a refused one then
+  // costs no integrity check of a large cache, on every screen's read.
+  const outbox: Outbox = openOutbox(join(folder, 'outbox.db'), options.logger);
+  let opened: ReturnType<typeof openCache>;
   try {
-    outbox = openOutbox(join(folder, 'outbox.db'), options.logger);
+    opened = openCache(cachePath, options.logger);
   } catch (error) {
-    db.close();
+    outbox.close();
     throw error;
   }
+  const { db, movedAside } = opened;
+  const writer = createCacheWriter(db);
   const localStore = openLocalStore(join(folder, LOCAL_STORE_FILE), options.logger);
   const closeStores = () => {
     if (localStore.state === 'open') localStore.store.close();

@@ -7,6 +7,7 @@ import {
   type ProfilesState,
   type SaveProfileInput,
   type TestConnectionInput,
+  tokenOrigin,
 } from '../../preload/contract';
 import { AppError } from '../lib/app-error';
 import type { EventHub } from '../lib/event-hub';
@@ -30,6 +31,11 @@ export interface BuiltInProfile {
   baseUrl: string;
   token: string;
 }
+
+const sameOrigin = (a: string, b: string) => {
+  const origin = tokenOrigin(a);
+  return origin !== null && origin === tokenOrigin(b);
+};
 
 export const BUILT_IN_SANDBOX_ID = 'builtin-sandbox';
 
@@ -134,13 +140,20 @@ export function createProfileService(deps: {
         );
       }
       const id = existing?.id ?? randomUUID();
-      const token = input.token ?? (existing ? vault.get(existing.id) : undefined);
+      // A stored token belongs to the origin it was entered for: moved elsewhere, it is dropped.
+      const movesOrigin = existing !== undefined && !sameOrigin(existing.baseUrl, input.baseUrl);
+      const token = input.token ?? (existing && !movesOrigin ? vault.get(existing.id) : undefined);
       if (!existing && input.token === undefined) {
         throw new AppError('invalid_input', 'Enter the API token.', {
           token: 'Enter the API token.',
         });
       }
-      if (existing && token === undefined && existing.tokenStorage !== input.tokenStorage) {
+      if (
+        existing &&
+        !movesOrigin &&
+        token === undefined &&
+        existing.tokenStorage !== input.tokenStorage
+      ) {
         const message = 'Enter the token again to change where it is kept.';
         throw new AppError('invalid_input', message, { token: message });
       }
@@ -150,6 +163,8 @@ export function createProfileService(deps: {
       ) {
         await vault.put(id, token, input.tokenStorage);
       }
+      // Before the new address is written, so no crash leaves the old token with it.
+      if (existing && movesOrigin && input.token === undefined) await vault.remove(id);
       const at = now().toISOString();
       const saved: StoredProfile = {
         id,
@@ -212,6 +227,10 @@ export function createProfileService(deps: {
         return builtInLastTest;
       }
       const saved = input.id === undefined ? undefined : find(input.id);
+      if (saved && input.token === undefined && !sameOrigin(saved.baseUrl, input.baseUrl)) {
+        const message = `The stored token is only sent to ${tokenOrigin(saved.baseUrl) ?? saved.baseUrl}. Enter the token for ${tokenOrigin(input.baseUrl) ?? input.baseUrl} to test it.`;
+        throw new AppError('invalid_input', message, { token: message });
+      }
       const token = input.token ?? (saved ? vault.get(saved.id) : undefined);
       if (token === undefined) {
         const message = 'No token is stored for this profile. Enter it again.';

@@ -66,6 +66,18 @@ export const BaseUrl = z
     return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
   });
 
+/**
+ * The origin (scheme, host, port) a stored token belongs to: it is sent there and nowhere else.
+ * Null for text that is not a URL.
+ */
+export function tokenOrigin(baseUrl: string): string | null {
+  try {
+    return new URL(baseUrl.trim()).origin;
+  } catch {
+    return null;
+  }
+}
+
 export const Token = z
   .string()
   .trim()
@@ -114,7 +126,10 @@ export const SaveProfileInput = z
     id: ProfileId.optional(),
     name: ProfileName,
     baseUrl: BaseUrl,
-    /** Required to create; absent on edit keeps the stored token. */
+    /**
+     * Required to create; absent on edit keeps the stored token, unless the base URL moves to
+     * another origin: then the stored token is dropped and the profile asks for one again.
+     */
     token: Token.optional(),
     tokenStorage: TokenStorage,
     /** Absent on create: everything; absent on edit: unchanged. */
@@ -129,7 +144,10 @@ export const ProfileRef = z.object({ id: ProfileId }).strict();
 
 export const TestConnectionInput = z
   .object({
-    /** A saved profile whose stored token is used when no token is given. */
+    /**
+     * A saved profile whose stored token is used when no token is given, only against the
+     * saved profile's own origin.
+     */
     id: ProfileId.optional(),
     baseUrl: BaseUrl,
     token: Token.optional(),

@@ -259,8 +259,12 @@ describe('profile service', () => {
     expect(result.outcome).toBe('ok');
     expect(probes).toEqual([{ baseUrl: 'https://a.example', token: TOKEN, caFile: null }]);
     expect(service.list().profiles[0]?.lastTest?.outcome).toBe('ok');
-    // A draft URL is tested but not recorded against the saved profile.
-    await service.testConnection({ id: saved.id, baseUrl: 'https://other.example' });
+    // A draft URL is tested (with a token typed for it) but not recorded against the saved profile.
+    await service.testConnection({
+      id: saved.id,
+      baseUrl: 'https://other.example',
+      token: `${TOKEN}other`,
+    });
     expect(service.list().profiles[0]?.lastTest?.testedAt).toBe(result.testedAt);
   });
 
@@ -354,5 +358,51 @@ describe('profile service', () => {
         })
       ).caFile,
     ).toBeNull();
+  });
+
+  it('sends a stored token only to the origin it was entered for', async () => {
+    const { service, probes } = await open(temp.path, null);
+    const saved = await service.save({
+      name: 'A',
+      baseUrl: 'https://a.example/tenant',
+      token: TOKEN,
+      tokenStorage: 'weak',
+    });
+    // Another scheme, host or port is another origin: no test without a token typed for it.
+    for (const baseUrl of [
+      'https://a.example:8443/tenant',
+      'https://b.example/tenant',
+      'http://127.0.0.1:9/tenant',
+    ]) {
+      await expectAppError(
+        service.testConnection({ id: saved.id, baseUrl }),
+        'invalid_input',
+        /only sent to https:\/\/a\.example\. Enter the token/,
+      );
+    }
+    expect(probes).toEqual([]);
+    // Another path on the same origin is the same service.
+    await service.testConnection({ id: saved.id, baseUrl: 'https://a.example/other' });
+    expect(probes).toEqual([{ baseUrl: 'https://a.example/other', token: TOKEN, caFile: null }]);
+
+    // Saved with another origin and no token: the token is dropped, from disk too.
+    const moved = await service.save({
+      id: saved.id,
+      name: 'A',
+      baseUrl: 'https://b.example',
+      tokenStorage: 'weak',
+    });
+    expect(moved.hasToken).toBe(false);
+    expect(service.activeCredentials()).toBeNull();
+    expect(readFileSync(join(temp.path, 'tokens.json'), 'utf8')).not.toContain(TOKEN);
+    // With a token typed for the new origin, the profile works again.
+    await service.save({
+      id: saved.id,
+      name: 'A',
+      baseUrl: 'https://b.example',
+      token: `${TOKEN}b`,
+      tokenStorage: 'weak',
+    });
+    expect(service.activeCredentials()?.token).toBe(`${TOKEN}b`);
   });
 });

@@ -17,6 +17,7 @@ import { draftOf, scopeOf, SyncScopeFields, type ScopeDraft } from './SyncScopeF
 
 const EVERYTHING_SCOPE = { reviewGroups: [], states: [], categories: [], assignedToMemberId: null };
 import { TokenStorageChoice } from './TokenStorageChoice';
+import { movesOrigin, originOf } from './token-origin';
 
 type Busy = 'save' | 'test' | 'remove' | 'activate';
 
@@ -42,7 +43,13 @@ export function ProfileForm({
   );
   const action = useAction<Busy>();
   const { busy } = action;
-  const errors = fieldErrors(action.error);
+  // A stored token is only sent to the origin it was entered for: a new origin needs a new token.
+  const newOrigin = profile !== null && movesOrigin(profile.baseUrl, baseUrl);
+  const [tokenRequired, setTokenRequired] = useState<string | null>(null);
+  const errors: Record<string, string> = {
+    ...fieldErrors(action.error),
+    ...(tokenRequired ? { token: tokenRequired } : {}),
+  };
   const failure =
     action.error && Object.keys(errors).length === 0 ? errorMessage(action.error) : null;
   const [testResult, setTestResult] = useState<ConnectionTestResult | null>(
@@ -58,6 +65,11 @@ export function ProfileForm({
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    setTokenRequired(null);
+    if (newOrigin && !token.trim()) {
+      setTokenRequired(`Enter the API token for ${originOf(baseUrl) ?? baseUrl}.`);
+      return;
+    }
     void run('save', async () => {
       await save({
         ...(profile ? { id: profile.id } : {}),
@@ -71,7 +83,12 @@ export function ProfileForm({
     });
   };
 
-  const onTest = () =>
+  const onTest = () => {
+    setTokenRequired(null);
+    if (newOrigin && !token.trim()) {
+      setTokenRequired(`Enter the API token for ${originOf(baseUrl) ?? baseUrl} to test it.`);
+      return;
+    }
     void run('test', async () => {
       setTestResult(null);
       const result = await testConnection({
@@ -82,12 +99,15 @@ export function ProfileForm({
       });
       setTestResult(result);
     });
+  };
 
-  const tokenHint = profile
-    ? profile.hasToken
-      ? 'A token is stored. Leave empty to keep it.'
-      : 'No token is kept for this profile any more. Enter it again.'
-    : 'From your administrator or the service’s back office.';
+  const tokenHint = newOrigin
+    ? `Required: the stored token is only ever sent to ${originOf(profile.baseUrl) ?? profile.baseUrl}. Enter the token for the new address.`
+    : profile
+      ? profile.hasToken
+        ? 'A token is stored. Leave empty to keep it.'
+        : 'No token is kept for this profile any more. Enter it again.'
+      : 'From your administrator or the service’s back office.';
 
   return (
     <section className="profile-form-panel" aria-labelledby="profile-form-title">
@@ -148,8 +168,12 @@ export function ProfileForm({
           name="token"
           type={showToken ? 'text' : 'password'}
           value={token}
-          onChange={(event) => setToken(event.target.value)}
-          placeholder={profile?.hasToken ? '•••••••• (stored)' : 'Paste the token'}
+          onChange={(event) => {
+            setToken(event.target.value);
+            setTokenRequired(null);
+          }}
+          placeholder={profile?.hasToken && !newOrigin ? '•••••••• (stored)' : 'Paste the token'}
+          aria-required={newOrigin}
           autoComplete="off"
           spellCheck={false}
           error={errors.token}

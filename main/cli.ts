@@ -14,6 +14,7 @@ import { createCacheWriter } from './cache/repositories';
 import { parseCliArgs, flag, type ParsedArgs } from './cli/cli-args';
 import { backupProfile } from './cli/cli-backup';
 import { resolveTarget } from './cli/cli-profile';
+import { readAllStdin, TOKEN_SOURCES } from './cli/cli-token';
 import { toCsv } from './cli/csv';
 import { createServiceClient } from './api';
 import { createServiceSource } from './sync/service-source';
@@ -21,7 +22,8 @@ import { createSyncEngine } from './sync/sync-engine';
 
 const USAGE = `CaseDesk command line: the same core as the app, headless.
 
-  sync   (--profile NAME | --base-url URL --token T --db FILE) [--page-size N] [--json]
+  sync   (--profile NAME | --base-url URL --db FILE) [--page-size N] [--json]
+         [--token-file FILE | --token-stdin]
   status (--profile NAME | --db FILE) [--json]        counts per entity, cursors, last sync
   search <text> (--profile NAME | --db FILE) [--json] search the cache
   export <entity> (--profile NAME | --db FILE) [--format ndjson|csv]   every cached record
@@ -31,8 +33,11 @@ const USAGE = `CaseDesk command line: the same core as the app, headless.
          in a new folder under DIR (by default the profile's own backups/ folder)
 
 --profile reads a profile saved by the app (--data-dir D if not the default folder) and uses its
-cache; its token is read from the private file when it was kept there. The token may also come
-from --token or the CASEDESK_TOKEN environment variable.`;
+cache; its token is read from the private file when it was kept there, and is only ever sent to
+the profile's own address (another --base-url needs a token of its own). A token for this run
+comes from the CASEDESK_TOKEN environment variable, a file (--token-file FILE) or standard input
+(--token-stdin). --token T still works, but other users of the computer can read it in the
+process list. --base-url is https://, or http:// only to this computer.`;
 
 async function main(argv: readonly string[]): Promise<number> {
   const args = parseCliArgs(argv);
@@ -62,14 +67,18 @@ const json = (args: ParsedArgs) => args.flags.has('json');
 const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 
 async function sync(args: ParsedArgs): Promise<number> {
-  const target = await resolveTarget(args, silentLogger);
+  const target = await resolveTarget(args, silentLogger, {
+    env: process.env,
+    readStdin: readAllStdin,
+    warn: (line) => process.stderr.write(`casedesk: ${line}\n`),
+  });
   if (!target.baseUrl)
     throw new Error(
       '--base-url is required (the service address, in front of /api/v1), or --profile NAME.',
     );
   if (!target.token) {
     throw new Error(
-      'No token: give --token, set CASEDESK_TOKEN, or keep the profile’s token in the private file (the keyring is only reachable from the app).',
+      `No token: give it by ${TOKEN_SOURCES}, or keep the profile’s token in the private file (the keyring is only reachable from the app).`,
     );
   }
   const { baseUrl, token } = target;

@@ -5,7 +5,7 @@ export interface ParsedArgs {
   flags: Map<string, string | true>;
 }
 
-const SWITCHES = new Set(['json', 'help']);
+const SWITCHES = new Set(['json', 'help', 'token-stdin']);
 
 export function parseCliArgs(argv: readonly string[]): ParsedArgs {
   const positionals: string[] = [];

@@ -1,9 +1,11 @@
 import { join, resolve } from 'node:path';
+import { BaseUrl, tokenOrigin } from '../../preload/contract';
 import { defaultDataDir } from '../host/default-data-dir';
 import type { Logger } from '../lib/logger';
 import { openProfileStore } from '../session/profile-store';
 import { openTokenVault } from '../session/token-vault';
 import { flag, type ParsedArgs } from './cli-args';
+import { readGivenToken, TOKEN_SOURCES, type TokenInput } from './cli-token';
 
 export interface CliTarget {
   /** The cache file: --db, or the profile's own cache in the app's data folder. */
@@ -15,28 +17,44 @@ export interface CliTarget {
 /**
  * `--profile NAME [--data-dir D]` reads a profile the app saved (its base URL, its token where it
  * was kept in the private file) and uses the app's own cache file for it; `--db`, `--base-url`
- * and `--token` (or CASEDESK_TOKEN) override or stand alone.
+ * and a token given for this run (see readGivenToken) override or stand alone. The token is read
+ * only when `tokens` says how (a command that talks to the service).
  */
-export async function resolveTarget(args: ParsedArgs, logger: Logger): Promise<CliTarget> {
+export async function resolveTarget(
+  args: ParsedArgs,
+  logger: Logger,
+  tokens: TokenInput | null = null,
+): Promise<CliTarget> {
   const name = flag(args, 'profile');
   const explicitDb = flag(args, 'db');
+  const baseUrl = checkedBaseUrl(flag(args, 'base-url'));
+  const given = tokens ? await readGivenToken(args, tokens) : null;
   if (!name) {
     if (!explicitDb)
       throw new Error('--db is required (or --profile NAME to use a profile saved by the app).');
-    return {
-      db: resolve(explicitDb),
-      baseUrl: flag(args, 'base-url'),
-      token: flag(args, 'token') ?? process.env.CASEDESK_TOKEN ?? null,
-    };
+    return { db: resolve(explicitDb), baseUrl, token: given };
   }
   const { dataDir, profile, folder } = await findProfile(name, args, logger);
+  const db = explicitDb ? resolve(explicitDb) : join(folder, 'cache.db');
+  if (!tokens || given !== null) return { db, baseUrl: baseUrl ?? profile.baseUrl, token: given };
+  // The stored token belongs to the origin it was entered for, as in the app: never elsewhere.
+  const origin = tokenOrigin(profile.baseUrl);
+  if (baseUrl !== null && tokenOrigin(baseUrl) !== origin) {
+    throw new Error(
+      `The token of the profile “${profile.name}” is only sent to ${origin ?? profile.baseUrl}, not to ${tokenOrigin(baseUrl) ?? baseUrl}. Give a token for that address by ${TOKEN_SOURCES}.`,
+    );
+  }
   const vault = await openTokenVault({ dataDir, cipher: null, logger });
-  const token = flag(args, 'token') ?? process.env.CASEDESK_TOKEN ?? vault.get(profile.id) ?? null;
-  return {
-    db: explicitDb ? resolve(explicitDb) : join(folder, 'cache.db'),
-    baseUrl: flag(args, 'base-url') ?? profile.baseUrl,
-    token,
-  };
+  return { db, baseUrl: baseUrl ?? profile.baseUrl, token: vault.get(profile.id) ?? null };
+}
+
+/** `--base-url` by the app's rule: https, or plain http to this computer only. */
+function checkedBaseUrl(value: string | null): string | null {
+  if (value === null) return null;
+  const parsed = BaseUrl.safeParse(value);
+  if (!parsed.success)
+    throw new Error(`--base-url: ${parsed.error.issues[0]?.message ?? 'not a valid base URL.'}`);
+  return parsed.data;
 }
 
 /** A profile saved by the app, found by its name (any case), with its own folder. */

@@ -7,6 +7,7 @@ import type { BackupReport } from '../../main/cli/cli-backup';
 import { openLocalStore } from '../../main/local/local-store';
 import { silentLogger } from '../../main/lib/logger';
 import { openOutbox } from '../../main/outbox/outbox-store';
+import { startFakeService } from '../support/fake-service';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-fixture';
 import { makeTempDir } from '../support/temp-dir';
 import { createTestCore } from '../support/test-core';
@@ -15,6 +16,14 @@ const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const cli = (...args: string[]) =>
   run(process.execPath, ['out/main/cli.js', ...args], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
+/** The command line with its own environment (no token in it unless given) and standard input. */
+const cliWith = (options: { env?: Record<string, string>; stdin?: string }, ...args: string[]) => {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env };
+  if (!options.env?.CASEDESK_TOKEN) delete env.CASEDESK_TOKEN;
+  const running = run(process.execPath, ['out/main/cli.js', ...args], { cwd: ROOT, env });
+  running.child.stdin?.end(options.stdin ?? '');
+  return running;
+};
 
 describe('the command line (built)', () => {
   let t: TestSandbox;
@@ -210,5 +219,101 @@ describe('the command line (built)', () => {
     await expect(cli('frobnicate')).rejects.toMatchObject({
       stderr: expect.stringMatching(/Unknown command/) as unknown,
     });
+  });
+
+  it('never sends a profile’s token to another origin given with --base-url', async () => {
+    const elsewhere = await startFakeService('elsewhere-token-0000');
+    try {
+      await expect(
+        cliWith(
+          {},
+          'sync',
+          '--profile',
+          'Demo tenant',
+          '--data-dir',
+          dataDir.path,
+          '--base-url',
+          elsewhere.baseUrl,
+        ),
+      ).rejects.toMatchObject({
+        stderr: expect.stringMatching(
+          /token of the profile “Demo tenant” is only sent to http:\/\/127\.0\.0\.1:\d+.*--token-file/s,
+        ) as unknown,
+      });
+      expect(elsewhere.requests).toEqual([]);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  it('checks --base-url with the app’s rule: https, or http only to this computer', async () => {
+    const db = join(dataDir.path, 'loose.db');
+    await expect(
+      cliWith(
+        { env: { CASEDESK_TOKEN: 'some-token-123' } },
+        'sync',
+        '--base-url',
+        'http://tenant.example.com',
+        '--db',
+        db,
+      ),
+    ).rejects.toMatchObject({
+      stderr: expect.stringMatching(
+        /--base-url: .*a token is only sent over plain http to this computer/,
+      ) as unknown,
+    });
+    await expect(
+      cliWith({}, 'sync', '--base-url', 'https://user:pw@tenant.example.com', '--db', db),
+    ).rejects.toMatchObject({
+      stderr: expect.stringMatching(/--base-url: Put the token in the token field/) as unknown,
+    });
+    expect(existsSync(db)).toBe(false);
+  });
+
+  it('reads the token from the environment, a file or standard input; --token warns', async () => {
+    const folder = makeTempDir('casedesk-cli-token-');
+    try {
+      const sync = (options: Parameters<typeof cliWith>[0], name: string, ...more: string[]) =>
+        cliWith(
+          options,
+          'sync',
+          '--base-url',
+          t.sandbox.baseUrl,
+          '--db',
+          join(folder.path, `${name}.db`),
+          '--json',
+          ...more,
+        );
+      const synced = (stdout: string) => (JSON.parse(stdout) as { alerts: number }).alerts;
+
+      const fromEnv = await sync({ env: { CASEDESK_TOKEN: t.sandbox.token } }, 'env');
+      expect(synced(fromEnv.stdout)).toBeGreaterThan(0);
+      expect(fromEnv.stderr).toBe('');
+
+      const file = join(folder.path, 'token');
+      writeFileSync(file, `${t.sandbox.token}\n`, { mode: 0o600 });
+      const fromFile = await sync({}, 'file', '--token-file', file);
+      expect(synced(fromFile.stdout)).toBeGreaterThan(0);
+      expect(fromFile.stderr).toBe('');
+
+      const fromStdin = await sync({ stdin: `${t.sandbox.token}\n` }, 'stdin', '--token-stdin');
+      expect(synced(fromStdin.stdout)).toBeGreaterThan(0);
+      expect(fromStdin.stderr).toBe('');
+
+      const fromFlag = await sync({}, 'flag', '--token', t.sandbox.token);
+      expect(synced(fromFlag.stdout)).toBeGreaterThan(0);
+      expect(fromFlag.stderr).toMatch(/warning: --token .* process list/);
+      expect(fromFlag.stderr).not.toContain(t.sandbox.token);
+
+      // One source at a time, and an empty one is said to be empty.
+      await expect(
+        sync({}, 'both', '--token', t.sandbox.token, '--token-file', file),
+      ).rejects.toMatchObject({ stderr: expect.stringMatching(/only one of/) as unknown });
+      await expect(sync({ stdin: '' }, 'empty', '--token-stdin')).rejects.toMatchObject({
+        stderr: expect.stringMatching(/standard input.*no token/) as unknown,
+      });
+    } finally {
+      folder.remove();
+    }
   });
 });

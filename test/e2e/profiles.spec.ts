@@ -104,6 +104,30 @@ test.describe('connection profiles', () => {
     await screenshot(page, 'connection-token-refused');
   });
 
+  test('moving a profile to another address asks for a token for it', async ({ page, service }) => {
+    const connection = new ConnectionPage(page);
+    await connection.add({ name: 'Prod', baseUrl: service.baseUrl, token: service.token });
+    await connection.item('Prod').click();
+    await expect(connection.token).toHaveAttribute('placeholder', /stored/);
+    const elsewhere = `http://127.0.0.1:${await closedPort()}`;
+    await connection.fill({ baseUrl: elsewhere });
+    await expect(connection.token).toHaveAttribute('aria-required', 'true');
+    await expect(
+      page.getByText(`the stored token is only ever sent to ${service.baseUrl}`),
+    ).toBeVisible();
+    await connection.testButton.click();
+    await expect(page.getByText(`Enter the API token for ${elsewhere} to test it.`)).toBeVisible();
+    await connection.saveButton.click();
+    await expect(page.getByText(`Enter the API token for ${elsewhere}.`)).toBeVisible();
+    await expect(connection.token).toHaveAttribute('aria-invalid', 'true');
+    // Back on the saved address, the stored token is good again.
+    await connection.fill({ baseUrl: service.baseUrl });
+    await expect(connection.token).toHaveAttribute('placeholder', /stored/);
+    await connection.fill({ baseUrl: elsewhere, token: 'another-token-1234' });
+    await connection.saveButton.click();
+    await expect(connection.notice).toContainText('Saved “Prod”.');
+  });
+
   test('bad input is explained beside the field, and nothing is saved', async ({ page }) => {
     const connection = new ConnectionPage(page);
     await connection.fill({ name: 'Prod', baseUrl: 'http://tenant.example.com', token: 'abc' });

@@ -93,11 +93,14 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     }
     if (url.pathname.startsWith('/bridge/')) {
       if (method !== 'POST') return sendText(response, 405, 'Bridge calls are POST requests.');
-      return bridgeCall(
-        request,
-        response,
-        decodeURIComponent(url.pathname.slice('/bridge/'.length)),
-      );
+      const name = decodePathPart(url.pathname.slice('/bridge/'.length));
+      if (name === null) {
+        return sendJson(response, 400, {
+          ok: false,
+          error: { code: 'invalid_input', message: 'The bridge method name is not well encoded.' },
+        });
+      }
+      return bridgeCall(request, response, name);
     }
     if (url.pathname === '/files') {
       if (method !== 'POST') return sendText(response, 405, 'Files are sent with POST.');
@@ -333,6 +336,15 @@ function stagedFileName(header: string | string[] | undefined): string | null {
   // eslint-disable-next-line no-control-regex
   if (!name || name.length > 255 || /[\u0000-\u001f\u007f]/.test(name)) return null;
   return name;
+}
+
+/** A %-encoded path segment, or null when its escapes are malformed (a caller's error, not ours). */
+function decodePathPart(encoded: string): string | null {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return null;
+  }
 }
 
 function redirect(response: ServerResponse, location: string): void {

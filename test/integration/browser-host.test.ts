@@ -170,6 +170,17 @@ describe('browser host', () => {
     expect(huge.status).toBe(413);
   });
 
+  it('answers a malformed % escape in a bridge path with 400, not a failure', async () => {
+    for (const method of ['%E0%A4%A', 'profiles.%', '%zz']) {
+      const response = await bridge(method, undefined);
+      expect(response.status).toBe(400);
+      expect(JSON.parse(response.body)).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_input' },
+      });
+    }
+  });
+
   it('answers every contract method with a Result, and never lets the token out', async () => {
     const token = service.token;
     const seen: string[] = [];

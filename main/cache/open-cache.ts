@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { makePrivateFolder } from '../lib/private-files';
 import { dirname } from 'node:path';
 import type Database from 'better-sqlite3';
 import { moveDatabaseAside } from '../lib/move-aside';
@@ -35,7 +36,7 @@ export function openCache(
   logger: Logger,
   migrations: readonly Migration[] = MIGRATIONS,
 ): OpenedCache {
-  mkdirSync(dirname(path), { recursive: true });
+  makePrivateFolder(dirname(path));
   const schema: Schema = { migrations, label: LABEL };
   let movedAside: OpenedCache['movedAside'] = null;
   if (existsSync(path)) {

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AppError } from '../lib/app-error';
@@ -16,10 +16,22 @@ import { createSessionAuth } from './session-auth';
 
 const MAX_BRIDGE_BODY_BYTES = 1024 * 1024;
 const HEARTBEAT_MS = 20_000;
+/**
+ * How long the secret in the URL of the browser CaseDesk starts stays usable if no browser uses
+ * it: that URL is on the browser's command line, which every process on this machine can read.
+ */
+export const LAUNCH_SECRET_TTL_MS = 30_000;
+/** The header the page sends its page secret in (see session-auth.ts). */
+const PAGE_SECRET_HEADER = 'x-casedesk-page';
 
 export interface BrowserHost {
   /** The URL to open, with the one-time secret. */
   url: string;
+  /**
+   * A URL for the browser CaseDesk starts itself, whose command line any process can read: its
+   * secret works once, and only for LAUNCH_SECRET_TTL_MS. Using it (or `url`) uses up both.
+   */
+  launchUrl(): string;
   origin: string;
   port: number;
   close(): Promise<void>;
@@ -34,6 +46,8 @@ export interface BrowserHostOptions {
   port?: number;
   /** Where dropped files are streamed (POST /files); absent, the host takes no files. */
   staging?: StagingArea;
+  /** The clock the launch secret expires by (tests move it). */
+  now?: () => number;
 }
 
 /**
@@ -53,7 +67,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     });
   });
   const port = (server.address() as AddressInfo).port;
-  const auth = createSessionAuth(port);
+  const auth = createSessionAuth(port, options.now);
   const origin = `http://127.0.0.1:${port}`;
 
   server.on('request', (request, response) => {
@@ -91,13 +105,44 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
         'Open CaseDesk with the link it printed when it started (it works once, in one browser).',
       );
     }
+    // The cookie reaches every port of 127.0.0.1: what acts or reads data also needs the page's
+    // own secret. EventSource sends no headers, so the event stream takes it in its query.
+    const needsPage =
+      url.pathname.startsWith('/bridge/') ||
+      url.pathname === '/files' ||
+      url.pathname === '/events';
+    const offeredPage =
+      request.headers[PAGE_SECRET_HEADER] ??
+      (url.pathname === '/events' ? url.searchParams.get('page') : null) ??
+      undefined;
+    if (
+      needsPage &&
+      !auth.isValidPage(
+        request.headers.cookie,
+        typeof offeredPage === 'string' ? offeredPage : undefined,
+      )
+    ) {
+      // The unread body of a refused file is not wanted.
+      response.setHeader('Connection', 'close');
+      return sendJson(response, 403, {
+        ok: false,
+        error: {
+          code: 'unavailable',
+          message:
+            'This page is not the one CaseDesk opened with its link. Use the CaseDesk window, or restart CaseDesk for a new link.',
+        },
+      });
+    }
     if (url.pathname.startsWith('/bridge/')) {
       if (method !== 'POST') return sendText(response, 405, 'Bridge calls are POST requests.');
-      return bridgeCall(
-        request,
-        response,
-        decodeURIComponent(url.pathname.slice('/bridge/'.length)),
-      );
+      const name = decodePathPart(url.pathname.slice('/bridge/'.length));
+      if (name === null) {
+        return sendJson(response, 400, {
+          ok: false,
+          error: { code: 'invalid_input', message: 'The bridge method name is not well encoded.' },
+        });
+      }
+      return bridgeCall(request, response, name);
     }
     if (url.pathname === '/files') {
       if (method !== 'POST') return sendText(response, 405, 'Files are sent with POST.');
@@ -109,7 +154,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     }
     if (method !== 'GET' && method !== 'HEAD')
       return sendText(response, 405, 'Method not allowed.');
-    return serveFile(response, url.pathname, method === 'HEAD');
+    return serveFile(response, url.pathname, method === 'HEAD', request.headers.cookie);
   }
 
   function exchangeSecret(
@@ -255,6 +300,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     response: ServerResponse,
     pathname: string,
     headOnly: boolean,
+    cookie: string | undefined,
   ): Promise<void> {
     const wanted = pathname === '/' ? '/index.html' : pathname;
     let file = await resolveInsideRoot(options.rendererDir, wanted);
@@ -263,6 +309,17 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       file = await resolveInsideRoot(options.rendererDir, '/index.html');
     const info = file ? await stat(file).catch(() => null) : null;
     if (!file || !info?.isFile()) return sendText(response, 404, 'Not found.');
+    // The first page served after the exchange carries the page secret; no later one does.
+    const pageSecret = file.endsWith('.html') && !headOnly ? auth.takePageSecret(cookie) : null;
+    if (pageSecret) {
+      const html = withPageSecret(await readFile(file, 'utf8'), pageSecret);
+      response.writeHead(200, {
+        'Content-Type': contentTypeFor(file),
+        'Content-Length': Buffer.byteLength(html),
+        'Cache-Control': 'no-store',
+      });
+      return void response.end(html);
+    }
     response.writeHead(200, {
       'Content-Type': contentTypeFor(file),
       'Content-Length': info.size,
@@ -274,6 +331,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 
   return {
     url: `${origin}/?secret=${auth.secret}`,
+    launchUrl: () => `${origin}/?secret=${auth.issueLaunchSecret(LAUNCH_SECRET_TTL_MS)}`,
     origin,
     port,
     close: () =>
@@ -333,6 +391,24 @@ function stagedFileName(header: string | string[] | undefined): string | null {
   // eslint-disable-next-line no-control-regex
   if (!name || name.length > 255 || /[\u0000-\u001f\u007f]/.test(name)) return null;
   return name;
+}
+
+/** The page with its secret in a meta element (the renderer reads it and removes it). */
+function withPageSecret(html: string, pageSecret: string): string {
+  const meta = `<meta name="casedesk-page" content="${pageSecret}">`;
+  const head = /<head[^>]*>/i.exec(html) ?? /<!doctype html>/i.exec(html);
+  if (!head) return meta + html;
+  const at = head.index + head[0].length;
+  return html.slice(0, at) + meta + html.slice(at);
+}
+
+/** A %-encoded path segment, or null when its escapes are malformed (a caller's error, not ours). */
+function decodePathPart(encoded: string): string | null {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return null;
+  }
 }
 
 function redirect(response: ServerResponse, location: string): void {

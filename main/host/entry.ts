@@ -38,7 +38,9 @@ async function main(): Promise<void> {
   });
   process.stdout.write(`CaseDesk ready at ${host.url}\n`);
   if (args.open) {
-    const why = openInChromium(host.url, dataDir);
+    // Not the printed URL: the browser's command line is visible to every process, so it gets
+    // a secret of its own that works once and expires within seconds.
+    const why = openInChromium(host.launchUrl(), dataDir);
     if (why) process.stderr.write(`Not opening a browser (${why}): open the URL above yourself.\n`);
   }
 

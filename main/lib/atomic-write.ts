@@ -12,7 +12,8 @@ export async function writeFileAtomic(
   options: { mode?: number } = {},
 ): Promise<void> {
   const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await open(temp, 'wx', options.mode ?? 0o644);
+  // What CaseDesk writes is the user's alone unless a caller says otherwise.
+  const handle = await open(temp, 'wx', options.mode ?? 0o600);
   try {
     await handle.writeFile(data);
     await handle.sync();

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { makePrivateFolder } from '../lib/private-files';
 import { dirname } from 'node:path';
 import type Database from 'better-sqlite3';
 import { NewerDatabaseError, openMigrated, type Schema } from '../lib/sqlite/migrate';
@@ -34,7 +34,7 @@ export function openLocalStore(
 ): LocalStoreOpening {
   let db: Database.Database;
   try {
-    mkdirSync(dirname(path), { recursive: true });
+    makePrivateFolder(dirname(path));
     db = openMigrated(path, { ...SCHEMA, verify: true, configure });
   } catch (error) {
     const reason = unavailableReason(error);

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
@@ -16,6 +15,7 @@ import { inspectDatabase, migrate, NewerDatabaseError, type Schema } from '../li
 import { prepared } from '../lib/sqlite/statements';
 import { OUTBOX_MIGRATIONS } from './migrations';
 import { outboxFilesDir, removeOutboxCopy } from './outbox-files';
+import { ensurePrivateDatabaseFile, makePrivateFolder } from '../lib/private-files';
 
 export { OutboxPayload } from './kinds/registry';
 
@@ -70,7 +70,7 @@ export function openOutbox<K extends KindList = BuiltInKinds>(
 ) {
   type Item = OutboxItem<PayloadOf<K>>;
   const payloadSchema = payloadSchemaOf(kinds);
-  mkdirSync(dirname(path), { recursive: true });
+  makePrivateFolder(dirname(path));
   // Before SQLite opens it: a newer outbox may hold unsent writes only a newer CaseDesk can read,
   // so it is refused and left exactly as it is, never taken for damaged.
   const problem = inspectDatabase(path, OUTBOX_SCHEMA);
@@ -81,6 +81,7 @@ export function openOutbox<K extends KindList = BuiltInKinds>(
       `the outbox ${path} could not be read (${problem}); it was kept at ${aside}. Unsent changes in it were not sent.`,
     );
   }
+  ensurePrivateDatabaseFile(path);
   const db = new Database(path);
   try {
     db.pragma('journal_mode = WAL');

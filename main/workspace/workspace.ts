@@ -20,6 +20,7 @@ import { openOutbox, type Outbox, type OutboxItem } from '../outbox/outbox-store
 import { classifyServiceFailure, createServiceTransport } from '../outbox/service-transport';
 import { createServiceSource } from '../sync/service-source';
 import { createSyncEngine, type SyncEngine } from '../sync/sync-engine';
+import { ensurePrivateFolder } from '../lib/private-files';
 
 /**
  * Everything one profile has on this computer: its cache, its outbox, its local store, and the
@@ -63,6 +64,10 @@ export async function openWorkspace(options: {
 }): Promise<Workspace> {
   const folder = join(options.dataDir, 'profiles', options.profile.id);
   const cachePath = join(folder, 'cache.db');
+  // The profile's stores hold personal data: its folders are the user's alone, also those an
+  // earlier CaseDesk made readable by everyone.
+  ensurePrivateFolder(join(options.dataDir, 'profiles'));
+  ensurePrivateFolder(folder);
   // A cache or outbox written by a newer CaseDesk is refused (NewerDatabaseError) and left as it
   // is; whatever was opened before it is closed again. The small outbox first: a refused one then
   // costs no integrity check of a large cache, on every screen's read.

@@ -36,7 +36,10 @@ async function bridge<T>(page: Page, method: string, input?: unknown): Promise<T
     async ([name, body]) => {
       const response = await fetch(`/bridge/${name}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: {
+          'content-type': 'application/json',
+          'x-casedesk-page': sessionStorage.getItem('casedesk.page') ?? '',
+        },
         body: JSON.stringify({ input: body }),
       });
       return (await response.json()) as { ok: boolean; value?: unknown; error?: unknown };

@@ -19,14 +19,20 @@ export async function openApp(page: Page, host: HostProcess): Promise<void> {
   await expect(page.locator('html[data-app-state="ready"]')).toBeAttached();
 }
 
-/** A bridge call made the way the renderer makes it in the browser host (same cookie, same checks). */
+/**
+ * A bridge call made the way the renderer makes it in the browser host (same cookie, same page
+ * secret, same checks).
+ */
 export async function bridge<T = unknown>(page: Page, method: string, input?: unknown): Promise<T> {
   const result = await page.evaluate(
     async ([name, body]) => {
       const response = await fetch(`/bridge/${encodeURIComponent(name)}`, {
         method: 'POST',
         credentials: 'same-origin',
-        headers: { 'content-type': 'application/json' },
+        headers: {
+          'content-type': 'application/json',
+          'x-casedesk-page': sessionStorage.getItem('casedesk.page') ?? '',
+        },
         body: JSON.stringify({ input: body }),
       });
       return (await response.json()) as { ok: boolean; value?: unknown; error?: unknown };

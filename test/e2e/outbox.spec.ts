@@ -57,6 +57,7 @@ async function fileDocument(
         headers: {
           'content-type': 'application/octet-stream',
           'x-casedesk-file-name': encodeURIComponent(name),
+          'x-casedesk-page': sessionStorage.getItem('casedesk.page') ?? '',
         },
         body: new Blob([new Uint8Array(data)]),
       });

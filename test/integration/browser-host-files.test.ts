@@ -13,7 +13,7 @@ import type {
 } from '../../preload/contract';
 import { startBrowserHost, type BrowserHost } from '../../main/host/browser-host';
 import { silentLogger } from '../../main/lib/logger';
-import { rawRequest } from '../support/raw-http';
+import { PAGE_SECRET_HEADER, rawRequest, signIn } from '../support/raw-http';
 import { startUploadsApp, type UploadsApp } from './uploads/app-fixture';
 
 /** POST /files as the renderer sends it (XMLHttpRequest), with whatever headers a test wants. */
@@ -49,10 +49,12 @@ describe('browser host: dropped files streamed to the staging folder', () => {
   let app: UploadsApp;
   let host: BrowserHost;
   let cookie = '';
+  let page = '';
   const staging = () => join(app.dataDir, 'staging');
   const staged = () => (existsSync(staging()) ? readdirSync(staging()) : []);
   const fileHeaders = (name: string, length: number, extra: Record<string, string> = {}) => ({
     cookie,
+    [PAGE_SECRET_HEADER]: page,
     origin: host.origin,
     'content-type': 'application/octet-stream',
     'x-casedesk-file-name': encodeURIComponent(name),
@@ -64,7 +66,12 @@ describe('browser host: dropped files streamed to the staging folder', () => {
       port: host.port,
       path: `/bridge/${method}`,
       method: 'POST',
-      headers: { cookie, origin: host.origin, 'content-type': 'application/json' },
+      headers: {
+        cookie,
+        [PAGE_SECRET_HEADER]: page,
+        origin: host.origin,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ input }),
     });
     return JSON.parse(response.body) as Result<T>;
@@ -91,9 +98,7 @@ describe('browser host: dropped files streamed to the staging folder', () => {
       logger: silentLogger,
       staging: app.core.staging,
     });
-    const secret = new URL(host.url).searchParams.get('secret') ?? '';
-    const exchanged = await rawRequest({ port: host.port, path: `/?secret=${secret}` });
-    cookie = exchanged.headers['set-cookie']?.[0]?.split(';')[0] ?? '';
+    ({ cookie, page } = await signIn(host.url));
   }, 60_000);
   afterAll(async () => {
     await host.close();
@@ -215,6 +220,7 @@ describe('browser host: dropped files streamed to the staging folder', () => {
         `Host: 127.0.0.1:${host.port}`,
         `Origin: ${host.origin}`,
         `Cookie: ${cookie}`,
+        `X-CaseDesk-Page: ${page}`,
         'Content-Type: application/octet-stream',
         'X-CaseDesk-File-Name: half.pdf',
         'Content-Length: 100000',

@@ -6,7 +6,7 @@ import { createCore, type Core } from '../../main/core';
 import { startBrowserHost, type BrowserHost } from '../../main/host/browser-host';
 import { silentLogger } from '../../main/lib/logger';
 import { startFakeService, type FakeService } from '../support/fake-service';
-import { rawRequest, readEventStream } from '../support/raw-http';
+import { PAGE_SECRET_HEADER, rawRequest, readEventStream } from '../support/raw-http';
 import { makeTempDir } from '../support/temp-dir';
 
 describe('browser host', () => {
@@ -16,6 +16,7 @@ describe('browser host', () => {
   let host: BrowserHost;
   let service: FakeService;
   let cookie = '';
+  let page = '';
 
   const secret = () => new URL(host.url).searchParams.get('secret') ?? '';
   const bridge = (method: string, input: unknown, headers: Record<string, string> = {}) =>
@@ -23,7 +24,13 @@ describe('browser host', () => {
       port: host.port,
       path: `/bridge/${method}`,
       method: 'POST',
-      headers: { cookie, origin: host.origin, 'content-type': 'application/json', ...headers },
+      headers: {
+        cookie,
+        [PAGE_SECRET_HEADER]: page,
+        origin: host.origin,
+        'content-type': 'application/json',
+        ...headers,
+      },
       body: JSON.stringify({ input }),
     });
 
@@ -110,6 +117,61 @@ describe('browser host', () => {
     expect((await rawRequest({ port: host.port, path: `/?secret=${secret()}` })).status).toBe(403);
   });
 
+  it('gives the page its secret once, in the first page served after the exchange', async () => {
+    const first = await rawRequest({ port: host.port, path: '/', headers: { cookie } });
+    page = /<meta name="casedesk-page" content="([\w-]{30,})">/.exec(first.body)?.[1] ?? '';
+    expect(page).not.toBe('');
+    expect(first.body).toContain('<title>CaseDesk</title>');
+    // Anyone else holding the cookie (it is sent to every port of 127.0.0.1) gets no page secret.
+    const again = await rawRequest({ port: host.port, path: '/', headers: { cookie } });
+    expect(again.status).toBe(200);
+    expect(again.body).not.toContain(page);
+    expect(again.body).not.toContain('casedesk-page');
+  });
+
+  it('refuses the cookie alone: bridge calls, files and events need the page secret', async () => {
+    for (const secret of [undefined, 'not-the-page-secret', '']) {
+      const headers: Record<string, string> = {
+        cookie,
+        origin: host.origin,
+        'content-type': 'application/json',
+      };
+      if (secret !== undefined) headers[PAGE_SECRET_HEADER] = secret;
+      const call = await rawRequest({
+        port: host.port,
+        path: '/bridge/profiles.list',
+        method: 'POST',
+        headers,
+        body: '{}',
+      });
+      expect(call.status).toBe(403);
+      expect(call.body).not.toContain('"ok":true');
+      const file = await rawRequest({
+        port: host.port,
+        path: '/files',
+        method: 'POST',
+        headers: {
+          ...headers,
+          'content-type': 'application/octet-stream',
+          'x-casedesk-file-name': 'a.txt',
+        },
+        body: 'abc',
+      });
+      expect(file.status).toBe(403);
+      const events = await readEventStream({
+        port: host.port,
+        cookie,
+        ...(secret === undefined ? {} : { page: secret }),
+        until: () => true,
+        timeoutMs: 1_000,
+      });
+      expect(events.status).toBe(403);
+      expect(events.text).not.toContain(': connected');
+    }
+    // With it, the same call is answered.
+    expect(JSON.parse((await bridge('profiles.list', undefined)).body)).toMatchObject({ ok: true });
+  });
+
   it('serves the renderer with a strict content security policy, and nothing outside it', async () => {
     const page = await rawRequest({ port: host.port, path: '/', headers: { cookie } });
     expect(page.status).toBe(200);
@@ -153,7 +215,12 @@ describe('browser host', () => {
       port: host.port,
       path: '/bridge/profiles.list',
       method: 'POST',
-      headers: { cookie, origin: host.origin, 'content-type': 'application/json' },
+      headers: {
+        cookie,
+        [PAGE_SECRET_HEADER]: page,
+        origin: host.origin,
+        'content-type': 'application/json',
+      },
       body: '{"input": ',
     });
     expect(notJson.status).toBe(400);
@@ -162,12 +229,28 @@ describe('browser host', () => {
       port: host.port,
       path: '/bridge/profiles.list',
       method: 'POST',
-      headers: { cookie, origin: host.origin, 'content-type': 'text/plain' },
+      headers: {
+        cookie,
+        [PAGE_SECRET_HEADER]: page,
+        origin: host.origin,
+        'content-type': 'text/plain',
+      },
       body: '{}',
     });
     expect(form.status).toBe(415);
     const huge = await bridge('profiles.save', { name: 'x'.repeat(2 * 1024 * 1024) });
     expect(huge.status).toBe(413);
+  });
+
+  it('answers a malformed % escape in a bridge path with 400, not a failure', async () => {
+    for (const method of ['%E0%A4%A', 'profiles.%', '%zz']) {
+      const response = await bridge(method, undefined);
+      expect(response.status).toBe(400);
+      expect(JSON.parse(response.body)).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_input' },
+      });
+    }
   });
 
   it('answers every contract method with a Result, and never lets the token out', async () => {
@@ -177,6 +260,7 @@ describe('browser host', () => {
     const events = readEventStream({
       port: host.port,
       cookie,
+      page,
       until: (text) => (text.match(/profiles\.changed/g) ?? []).length >= 4,
       onOpen: () => undefined,
     });
@@ -309,5 +393,79 @@ describe('browser host', () => {
     expect(stream.status).toBe(200);
     expect(stream.text).toContain('profiles.changed');
     expect(stream.text).not.toContain(token);
+  });
+});
+
+describe('browser host: the link given to the browser CaseDesk starts', () => {
+  const temp = makeTempDir();
+  const rendererDir = join(temp.path, 'renderer');
+  let core: Core;
+  let clock = 1_000_000;
+  const hosts: BrowserHost[] = [];
+  const start = async () => {
+    const host = await startBrowserHost({
+      rendererDir,
+      dispatch: core.dispatch,
+      events: core.events,
+      logger: silentLogger,
+      now: () => clock,
+    });
+    hosts.push(host);
+    return host;
+  };
+  const open = (host: BrowserHost, url: string) => {
+    const { pathname, search } = new URL(url);
+    return rawRequest({ port: host.port, path: `${pathname}${search}` });
+  };
+
+  beforeAll(async () => {
+    mkdirSync(rendererDir, { recursive: true });
+    writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>CaseDesk</title>');
+    core = await createCore({
+      dataDir: join(temp.path, 'data'),
+      version: 'test',
+      logger: silentLogger,
+      cipher: null,
+      openExternal: null,
+      sandbox: null,
+    });
+  });
+  afterAll(async () => {
+    for (const host of hosts) await host.close();
+    await core.dispose();
+    temp.remove();
+  });
+
+  it('carries a secret of its own, not the printed one', async () => {
+    const host = await start();
+    const launch = host.launchUrl();
+    expect(launch).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?secret=[\w-]{30,}$/);
+    expect(new URL(launch).searchParams.get('secret')).not.toBe(
+      new URL(host.url).searchParams.get('secret'),
+    );
+  });
+
+  it('opens one session: once used, the secret on the command line opens nothing', async () => {
+    const host = await start();
+    const launch = host.launchUrl();
+    const first = await open(host, launch);
+    expect(first.status).toBe(303);
+    expect(first.headers['set-cookie']?.[0]).toMatch(/HttpOnly/);
+    const replay = await open(host, launch);
+    expect(replay.status).toBe(403);
+    expect(replay.headers['set-cookie']).toBeUndefined();
+    // Nor does the printed link open a second session beside it.
+    expect((await open(host, host.url)).status).toBe(403);
+  });
+
+  it('expires within seconds when no browser used it', async () => {
+    const host = await start();
+    const launch = host.launchUrl();
+    clock += 60_000;
+    const late = await open(host, launch);
+    expect(late.status).toBe(403);
+    expect(late.headers['set-cookie']).toBeUndefined();
+    // The printed link still works: the browser may be started by hand.
+    expect((await open(host, host.url)).status).toBe(303);
   });
 });

@@ -45,6 +45,8 @@ export function rawRequest(options: {
 export function readEventStream(options: {
   port: number;
   cookie: string;
+  /** The page secret, sent as the renderer's EventSource sends it (EventSource takes no headers). */
+  page?: string;
   until: (text: string) => boolean;
   timeoutMs?: number;
   onOpen?: () => void;
@@ -54,7 +56,7 @@ export function readEventStream(options: {
       {
         host: '127.0.0.1',
         port: options.port,
-        path: '/events',
+        path: options.page === undefined ? '/events' : `/events?page=${options.page}`,
         headers: { host: `127.0.0.1:${options.port}`, cookie: options.cookie },
       },
       (res) => {
@@ -76,4 +78,20 @@ export function readEventStream(options: {
     req.on('error', reject);
     req.end();
   });
+}
+
+/** The header the renderer sends its page secret in, on every bridge call and file. */
+export const PAGE_SECRET_HEADER = 'x-casedesk-page';
+
+/**
+ * Opens a session as a browser does with the printed link: exchanges the one-time secret for the
+ * cookie, then loads the page, which carries the page secret (once) in a meta element.
+ */
+export async function signIn(url: string): Promise<{ cookie: string; page: string }> {
+  const { port, pathname, search } = new URL(url);
+  const exchanged = await rawRequest({ port: Number(port), path: `${pathname}${search}` });
+  const cookie = exchanged.headers['set-cookie']?.[0]?.split(';')[0] ?? '';
+  const served = await rawRequest({ port: Number(port), path: '/', headers: { cookie } });
+  const page = /<meta name="casedesk-page" content="([^"]+)"/.exec(served.body)?.[1] ?? '';
+  return { cookie, page };
 }

@@ -1,5 +1,6 @@
 import { closeSync, existsSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import { ensurePrivateDatabaseFile } from '../private-files';
 
 /** One numbered step of a schema; `up` runs inside a transaction with its `user_version` bump. */
 export interface Migration {
@@ -176,6 +177,7 @@ export function openMigrated(
 ): Database.Database {
   const problem = inspectDatabase(path, schema, { checkIntegrity: schema.verify === true });
   if (problem && schema.verify) throw new Error(problem);
+  ensurePrivateDatabaseFile(path);
   const db = new Database(path);
   try {
     refuseNewerDatabase(db, schema);

@@ -1,4 +1,5 @@
 import type { BridgeError, CasedeskApi, Result } from '../../../preload/contract';
+import { PAGE_SECRET_HEADER, pageSecret } from './page-secret';
 
 type Listener = (payload: unknown) => void;
 
@@ -13,12 +14,15 @@ const unavailable = (message: string): Result<never> => ({
  * the Electron shell does.
  */
 export function createHttpTransport(): CasedeskApi {
+  // Taken out of the page before any other script could look for it.
+  pageSecret();
   const listeners = new Map<string, Set<Listener>>();
   let source: EventSource | null = null;
 
   const ensureEventSource = () => {
     if (source) return;
-    source = new EventSource('/events');
+    // EventSource sends no headers: the page secret goes in the query.
+    source = new EventSource(`/events?page=${encodeURIComponent(pageSecret())}`);
     source.onmessage = (message: MessageEvent<string>) => {
       let event: { name?: unknown; payload?: unknown };
       try {
@@ -37,7 +41,7 @@ export function createHttpTransport(): CasedeskApi {
       response = await fetch(`/bridge/${encodeURIComponent(method)}`, {
         method: 'POST',
         credentials: 'same-origin',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', [PAGE_SECRET_HEADER]: pageSecret() },
         body: JSON.stringify({ input }),
       });
     } catch {

@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import type { LocalFileInput, StagedFile } from '../../../preload/contract';
 import { transport } from './api';
+import { PAGE_SECRET_HEADER, pageSecret } from './page-secret';
 
 // A dropped File becomes the contract's LocalFile here, and only here. The renderer never reads a
 // file's bytes: in Electron the preload names the file's path; through the browser host the File
@@ -100,6 +101,7 @@ function stageFile(
     request.open('POST', '/files');
     request.setRequestHeader('Content-Type', 'application/octet-stream');
     request.setRequestHeader('X-CaseDesk-File-Name', encodeURIComponent(file.name));
+    request.setRequestHeader(PAGE_SECRET_HEADER, pageSecret());
     request.upload.onprogress = (event) =>
       onProgress(event.loaded, event.lengthComputable ? event.total : file.size);
     request.onload = () => {

@@ -4,8 +4,9 @@ import type { LocalFileInput, StagedFile } from '../../../preload/contract';
 import { transport } from './api';
 
 // A dropped File becomes the contract's LocalFile here, and only here. The renderer never reads a
-// file's bytes: in Electron the preload names the file's path; through the browser host the File
-// itself is the request body, which the browser streams from disk.
+// file's bytes nor names a path: in Electron the preload registers the File with main and answers
+// its handle; through the browser host the File itself is the request body, which the browser
+// streams from disk, and the host answers a handle too.
 
 /** A file that cannot be filed, with a message that says what to do. */
 export class LocalFileError extends Error {
@@ -124,11 +125,19 @@ function stageFile(
   });
 }
 
-/** Electron: the dropped file's path; empty when the File is not a file on disk. */
-export function electronPathOf(file: File): string {
+/**
+ * Electron: registers the dropped or chosen File with main (through the preload) and answers its
+ * handle; null when the File is not a file on disk.
+ */
+export async function registerWithMain(file: File): Promise<StagedFile | null> {
   const bridge = window.casedeskFiles;
-  if (!bridge) return '';
-  return bridge.pathForFile(file);
+  if (!bridge) return null;
+  const answer = await bridge.register(file);
+  if (answer === null) return null;
+  if (answer.ok) return answer.value;
+  // A refused file (missing, a folder, one of CaseDesk's own) stays refused; anything else may pass.
+  const final = answer.error.code === 'invalid_input' || answer.error.code === 'not_found';
+  throw new LocalFileError(answer.error.message, !final);
 }
 
 export const notOnDiskMessage = (name: string) =>
@@ -144,9 +153,9 @@ export async function toLocalFile(
   signal?: AbortSignal,
 ): Promise<LocalFileInput> {
   if (transport === 'electron') {
-    const path = electronPathOf(file);
-    if (!path) throw new LocalFileError(notOnDiskMessage(file.name));
-    return { kind: 'path', path };
+    const registered = await registerWithMain(file);
+    if (!registered) throw new LocalFileError(notOnDiskMessage(file.name));
+    return { kind: 'staged', token: registered.token };
   }
   const staged = await stageFile(file, onProgress, signal);
   return { kind: 'staged', token: staged.token };

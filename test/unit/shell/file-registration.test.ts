@@ -88,7 +88,10 @@ describe('registering a dropped file over the preload’s own message', () => {
     writeFileSync(own, '{}');
     expect(await register(fromApp, own)).toMatchObject({
       ok: false,
-      error: { code: 'invalid_input', message: expect.stringMatching(/CaseDesk's own files/) },
+      error: {
+        code: 'invalid_input',
+        message: expect.stringMatching(/CaseDesk's own files/) as string,
+      },
     });
     for (const path of [42, '', { path: '/etc/passwd' }])
       expect(await register(fromApp, path)).toMatchObject({

@@ -8,6 +8,7 @@ import { AppError } from '../lib/app-error';
 import type { Logger } from '../lib/logger';
 import { formatSize, openUploadFile, type OpenedUpload } from './upload-source';
 import { syncFile } from '../lib/atomic-write';
+import { safeFileName } from '../lib/safe-file-name';
 import { refuseOwnFile, sameFile, type FileIdentity } from './own-files';
 
 /** How long a staged file waits for uploads.file: a form left open over lunch, not for days. */
@@ -48,6 +49,12 @@ export type StagedEntry = StagedCopy | RegisteredFile;
 export const STAGING_QUOTA_FACTOR = 4;
 
 const TOKEN = /^[a-f0-9]{32}$/;
+
+/**
+ * A staged file's name is shown in the form and sent to the service as its file name: made safe as
+ * a download's (no bidirectional or other invisible characters, separators, `..`).
+ */
+const stagedName = (name: string) => safeFileName(name, 'document');
 
 /**
  * The one way a file reaches uploads.inspect and uploads.file: by a token this area gave for it.
@@ -126,6 +133,7 @@ export function createStagingArea(options: {
     }): Promise<StagedFile> {
       // The body may break off before the pipeline below listens: that is noticed there all the same.
       input.body.on('error', () => undefined);
+      const fileName = stagedName(input.fileName);
       await removeExpired();
       // The folder is on the user's disk: files dropped and never filed must not fill it.
       const quota = STAGING_QUOTA_FACTOR * (await options.limitBytes());
@@ -135,11 +143,11 @@ export function createStagingArea(options: {
         throw new StagingRefused(
           413,
           'invalid_input',
-          `CaseDesk already holds ${formatSize(held)} of dropped files waiting to be filed; ${input.fileName} (${formatSize(input.length)}) would take that over ${formatSize(quota)}, four times this profile's upload limit. File the documents waiting in the forms first (or wait until they are let go of), then drop it again.`,
+          `CaseDesk already holds ${formatSize(held)} of dropped files waiting to be filed; ${fileName} (${formatSize(input.length)}) would take that over ${formatSize(quota)}, four times this profile's upload limit. File the documents waiting in the forms first (or wait until they are let go of), then drop it again.`,
         );
       arriving += input.length;
       try {
-        return await write(input);
+        return await write({ ...input, fileName });
       } finally {
         arriving -= input.length;
       }
@@ -154,11 +162,12 @@ export function createStagingArea(options: {
       await removeExpired();
       const opened = await openUploadFile(path, Number.MAX_SAFE_INTEGER);
       try {
-        const identity = await refuseOwnFile(opened.handle, dataDir, opened.fileName);
+        const fileName = stagedName(opened.fileName);
+        const identity = await refuseOwnFile(opened.handle, dataDir, fileName);
         const entry: RegisteredFile = {
           kind: 'original',
           token: randomBytes(16).toString('hex'),
-          fileName: opened.fileName,
+          fileName,
           size: opened.size,
           path,
           identity,

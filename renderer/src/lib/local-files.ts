@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import type { LocalFileInput, StagedFile } from '../../../preload/contract';
 import { transport } from './api';
+import { visibleFileName } from './file-names';
 
 // A dropped File becomes the contract's LocalFile here, and only here. The renderer never reads a
 // file's bytes nor names a path: in Electron the preload registers the File with main and answers
@@ -101,11 +102,13 @@ function stageFile(
     request.open('POST', '/files');
     request.setRequestHeader('Content-Type', 'application/octet-stream');
     request.setRequestHeader('X-CaseDesk-File-Name', encodeURIComponent(file.name));
+    // Messages name the file as the form shows it, never with its hidden characters.
+    const name = visibleFileName(file.name);
     request.upload.onprogress = (event) =>
       onProgress(event.loaded, event.lengthComputable ? event.total : file.size);
     request.onload = () => {
       try {
-        resolve(readStagedAnswer(request.status, request.responseText, file.name));
+        resolve(readStagedAnswer(request.status, request.responseText, name));
       } catch (error) {
         reject(error instanceof Error ? error : new LocalFileError(String(error)));
       }
@@ -114,12 +117,11 @@ function stageFile(
     request.onerror = () =>
       reject(
         new LocalFileError(
-          `“${file.name}” could not be read and sent to CaseDesk. Check that the file still exists and can be opened, and that CaseDesk is running, then try again.`,
+          `“${name}” could not be read and sent to CaseDesk. Check that the file still exists and can be opened, and that CaseDesk is running, then try again.`,
           true,
         ),
       );
-    request.onabort = () =>
-      reject(new LocalFileError(`Adding “${file.name}” was cancelled.`, true));
+    request.onabort = () => reject(new LocalFileError(`Adding “${name}” was cancelled.`, true));
     signal?.addEventListener('abort', () => request.abort(), { once: true });
     request.send(file);
   });
@@ -154,7 +156,7 @@ export async function toLocalFile(
 ): Promise<LocalFileInput> {
   if (transport === 'electron') {
     const registered = await registerWithMain(file);
-    if (!registered) throw new LocalFileError(notOnDiskMessage(file.name));
+    if (!registered) throw new LocalFileError(notOnDiskMessage(visibleFileName(file.name)));
     return { kind: 'staged', token: registered.token };
   }
   const staged = await stageFile(file, onProgress, signal);

@@ -166,4 +166,25 @@ describe('the staging folder of the browser host', () => {
     slow.push(null);
     await expect(arriving).resolves.toMatchObject({ fileName: 'big.pdf' });
   });
+
+  it('names a staged or registered file safely: no bidirectional characters, no parent folder', async () => {
+    const staging = area();
+    const body = () => Readable.from([Buffer.from('x')]);
+    const named = async (fileName: string) =>
+      (await staging.receive({ fileName, length: 1, body: body() })).fileName;
+    expect(await named('invoice\u202Efdp.exe')).toBe('invoicefdp.exe');
+    expect(await named('..')).toBe('document');
+    expect(await named('Relevé bancaire #3.pdf')).toBe('Relevé bancaire #3.pdf');
+    // Outside the data folder (the staging folder's parent), which is never filed from.
+    const desktop = makeTempDir();
+    try {
+      const onDisk = join(desktop.path, 'scan\u202Efdp.exe');
+      writeFileSync(onDisk, 'x');
+      const registered = await staging.register(onDisk);
+      expect(registered.fileName).toBe('scanfdp.exe');
+      expect((await staging.find(registered.token)).fileName).toBe('scanfdp.exe');
+    } finally {
+      desktop.remove();
+    }
+  });
 });

@@ -5,6 +5,7 @@ import type {
   UploadProgress,
 } from '../../../../preload/contract';
 import { api, BridgeCallError, errorMessage, transport, unwrap } from '../../lib/api';
+import { visibleFileName } from '../../lib/file-names';
 import {
   LocalFileError,
   notOnDiskMessage,
@@ -140,7 +141,7 @@ export const useUploads = create<UploadStore>((set, get) => {
     try {
       const registered = await registerWithMain(file);
       if (!registered) {
-        patch(id, { problem: notOnDiskMessage(file.name) });
+        patch(id, { problem: notOnDiskMessage(visibleFileName(file.name)) });
         return;
       }
       patch(id, { handle: registered.token });
@@ -235,7 +236,9 @@ export const useUploads = create<UploadStore>((set, get) => {
       if (dropped.length === 0) return;
       const maxBytes = await currentLimit();
       const added: UploadItem[] = dropped.map(({ file, isFolder }) => {
-        const problem = precheckFile({ name: file.name, size: file.size, isFolder }, maxBytes);
+        // Messages and the display name read the name as it is shown, never its hidden characters.
+        const shown = visibleFileName(file.name);
+        const problem = precheckFile({ name: shown, size: file.size, isFolder }, maxBytes);
         return {
           id: crypto.randomUUID(),
           scope,
@@ -244,7 +247,7 @@ export const useUploads = create<UploadStore>((set, get) => {
           file: isFolder ? null : file,
           handle: null,
           external: null,
-          displayName: displayNameFromFileName(file.name),
+          displayName: displayNameFromFileName(shown),
           customerExternalId,
           tags: [],
           problem,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { linkSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InspectedFile } from '../../../preload/contract';
@@ -62,6 +62,15 @@ describe('files from the window: only what was dropped or chosen', () => {
     const linked = join(files, 'innocent.pdf');
     linkSync(join(app.dataDir, 'profiles.json'), linked);
     await expect(app.register(linked)).rejects.toThrow(/CaseDesk's own files/);
+    // So is a symbolic link to it, and the data folder reached through a linked folder.
+    const pointer = join(files, 'pointer.pdf');
+    symlinkSync(join(app.dataDir, 'profiles.json'), pointer);
+    await expect(app.register(pointer)).rejects.toThrow(/CaseDesk's own files/);
+    const folder = join(files, 'linked-folder');
+    symlinkSync(app.dataDir, folder);
+    await expect(app.register(join(folder, 'profiles.json'))).rejects.toThrow(
+      /CaseDesk's own files/,
+    );
   });
 
   it('refuses a registered file swapped for another before it is read', async () => {

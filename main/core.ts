@@ -49,7 +49,10 @@ export interface Core {
   events: EventHub;
   profiles: ProfileService;
   workspaces: WorkspaceManager;
-  /** Files the browser host received for filing (POST /files), until uploads.file takes them. */
+  /**
+   * Files for uploads.inspect/uploads.file, by handle: those the browser host received (POST
+   * /files), and those the desktop app's preload registered (left where they are).
+   */
   staging: StagingArea;
   dispose(): Promise<void>;
 }
@@ -93,6 +96,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const settings = createProfileSettings({ logger });
   const staging = createStagingArea({
     folder: join(options.dataDir, 'staging'),
+    dataDir: options.dataDir,
     limitBytes: async () =>
       megabytes((await settings.get((await workspaces.require()).folder)).maxUploadMb),
     logger,

@@ -7,6 +7,7 @@ import { createConsoleLogger } from './lib/logger';
 import { isSafeExternalUrl } from './security/external-url';
 import { registerAppScheme, serveAppProtocol } from './shell/app-protocol';
 import { denyAllPermissions, guardWebContents } from './shell/guards';
+import { registerFileRegistration } from './shell/file-registration';
 import { registerIpcBridge } from './shell/ipc-bridge';
 import { createMainWindow } from './shell/main-window';
 import { createSafeStorageCipher } from './shell/safe-storage-cipher';
@@ -90,6 +91,11 @@ if (!app.requestSingleInstanceLock()) {
           dispatch: core.dispatch,
           events: core.events,
           getWindow: () => mainWindow,
+        }),
+        registerFileRegistration({
+          staging: core.staging,
+          getWindow: () => mainWindow,
+          logger,
         }),
       );
       showWindow();

@@ -6,8 +6,10 @@ import type {
   EventMap,
   EventName,
   MethodName,
+  Result,
+  StagedFile,
 } from './contract';
-import { EVENT_CHANNEL, INVOKE_CHANNEL } from './channels';
+import { EVENT_CHANNEL, INVOKE_CHANNEL, REGISTER_FILE_CHANNEL } from './channels';
 
 // The renderer gets named methods only: no ipcRenderer, no generic invoke. Main parses every
 // input against the contract and checks that the call comes from the app's own top frame.
@@ -120,14 +122,18 @@ export const casedesk = {
 } satisfies CasedeskApi;
 
 /**
- * A dropped file's path, for uploads.inspect/uploads.file: the renderer never reads file contents,
- * main opens the file itself. Empty for anything that is not a file on disk.
+ * Files the investigator dropped or chose, registered with main for uploads.inspect/uploads.file:
+ * the window gets a handle, never a path, and cannot name a file itself (webUtils answers only for
+ * a File the user gave, and an empty path for one a script made). The renderer never reads file
+ * contents: main opens the file itself. Null for anything that is not a file on disk.
  */
 export const casedeskFiles = {
-  pathForFile(file: File): string {
+  async register(file: File): Promise<Result<StagedFile> | null> {
     // No instanceof check here: with context isolation the File comes from the page's world, not
     // this one. webUtils itself throws for anything that is not a File.
-    return webUtils.getPathForFile(file);
+    const path = webUtils.getPathForFile(file);
+    if (!path) return null;
+    return (await ipcRenderer.invoke(REGISTER_FILE_CHANNEL, path)) as Result<StagedFile>;
   },
 };
 

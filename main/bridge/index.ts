@@ -57,7 +57,7 @@ export function createHandlers(deps: BridgeDeps): Handlers {
     customers: createCustomersHandlers(workspaces),
     threads: createThreadsHandlers(workspaces),
     documents: createDocumentsHandlers(workspaces),
-    uploads: createUploadsHandlers(deps.filing, deps.dataDir),
+    uploads: createUploadsHandlers(deps.filing),
     downloads: createDownloadsHandlers(workspaces, deps.settings, deps.desktop, deps.events),
     settings: createSettingsHandlers(workspaces, deps.settings),
   };

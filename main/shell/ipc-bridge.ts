@@ -4,6 +4,17 @@ import type { Dispatch } from '../bridge/dispatcher';
 import type { EventHub } from '../lib/event-hub';
 import { isTrustedSender } from '../security/trusted-sender';
 
+/** A message from the app's own top frame in its window (never a subframe or another window). */
+export function isFromAppWindow(event: IpcMainInvokeEvent, window: BrowserWindow | null): boolean {
+  const frame = event.senderFrame;
+  return isTrustedSender({
+    isMainWindowContents:
+      window !== null && !window.isDestroyed() && event.sender === window.webContents,
+    isTopFrame: frame !== null && window !== null && frame === window.webContents.mainFrame,
+    frameUrl: frame?.url ?? null,
+  });
+}
+
 /** The contract over IPC: one invoke channel into the dispatcher, one event channel out. */
 export function registerIpcBridge(deps: {
   dispatch: Dispatch;
@@ -13,15 +24,7 @@ export function registerIpcBridge(deps: {
   ipcMain.handle(
     INVOKE_CHANNEL,
     async (event: IpcMainInvokeEvent, method: unknown, input: unknown) => {
-      const window = deps.getWindow();
-      const frame = event.senderFrame;
-      const trusted = isTrustedSender({
-        isMainWindowContents:
-          window !== null && !window.isDestroyed() && event.sender === window.webContents,
-        isTopFrame: frame !== null && window !== null && frame === window.webContents.mainFrame,
-        frameUrl: frame?.url ?? null,
-      });
-      if (!trusted) {
+      if (!isFromAppWindow(event, deps.getWindow())) {
         return {
           ok: false,
           error: {

@@ -12,7 +12,7 @@ import type { OutboxReplayer } from '../outbox/outbox-replayer';
 import type { StagingArea } from './staging-area';
 import type { UploadProgressReporter } from './upload-progress';
 import { copyForUpload, moveForUpload, type KeptCopy } from './upload-copy';
-import { checkUploadSize, inspectUploadFile, openUploadFile } from './upload-source';
+import { checkUploadSize, type OpenedUpload } from './upload-source';
 import { prepared } from '../lib/sqlite/statements';
 
 type UploadRequest = z.output<typeof UploadInput>;
@@ -73,10 +73,10 @@ export function createUploadFiling<Space extends FilingWorkspace>(deps: {
         { requestId: request.requestId, phase: 'copying', done, total, error: null },
         final,
       );
-    if (source.kind === 'staged') {
-      const staged = await staging.find(source.token);
-      checkUploadSize(staged.fileName, staged.size, limitBytes);
-      const taken = await staging.take(source.token);
+    const staged = await staging.find(source.token);
+    checkUploadSize(staged.fileName, staged.size, limitBytes);
+    const taken = await staging.take(source.token);
+    if (taken.kind === 'copy') {
       try {
         await moveForUpload({
           from: taken.path,
@@ -93,19 +93,29 @@ export function createUploadFiling<Space extends FilingWorkspace>(deps: {
       progress(taken.size, taken.size, true);
       return { fileName: taken.fileName, size: taken.size, sha256: taken.sha256, path: target };
     }
-    const opened = await openUploadFile(source.path, limitBytes);
+    // A file registered by the desktop app: copied from where it is, checked on the descriptor.
+    let opened: OpenedUpload;
+    try {
+      opened = await staging.open(taken, limitBytes);
+    } catch (error) {
+      await staging.putBack(taken);
+      throw error;
+    }
     try {
       progress(0, opened.size, true);
       const kept = await copyForUpload({
         source: opened.handle,
-        fileName: opened.fileName,
+        fileName: taken.fileName,
         expectedSize: opened.size,
         limitBytes,
         target,
         onProgress: progress,
       });
       progress(kept.size, kept.size, true);
-      return { fileName: opened.fileName, ...kept, path: target };
+      return { fileName: taken.fileName, ...kept, path: target };
+    } catch (error) {
+      await staging.putBack(taken);
+      throw error;
     } finally {
       await opened.handle.close();
     }
@@ -168,15 +178,17 @@ export function createUploadFiling<Space extends FilingWorkspace>(deps: {
 
   return {
     async inspect(source: z.output<typeof LocalFile>): Promise<InspectedFile> {
-      if (source.kind === 'staged') {
-        // An unknown token is answered as such, whatever the profile.
-        const staged = await staging.find(source.token);
-        const limitBytes = await limitOf(await deps.workspace());
-        checkUploadSize(staged.fileName, staged.size, limitBytes);
-        return { fileName: staged.fileName, size: staged.size, limitBytes };
-      }
+      // An unknown token is answered as such, whatever the profile.
+      const staged = await staging.find(source.token);
       const limitBytes = await limitOf(await deps.workspace());
-      return { ...(await inspectUploadFile(source.path, limitBytes)), limitBytes };
+      if (staged.kind === 'original') {
+        // The file as it is now, opened and checked as filing will.
+        const opened = await staging.open(staged, limitBytes);
+        await opened.handle.close();
+        return { fileName: staged.fileName, size: opened.size, limitBytes };
+      }
+      checkUploadSize(staged.fileName, staged.size, limitBytes);
+      return { fileName: staged.fileName, size: staged.size, limitBytes };
     },
 
     async file(request: UploadRequest): Promise<OutboxItemView> {

@@ -5,23 +5,25 @@ import type { OutboxItemView } from './outbox';
 
 // Filing documents: a dropped or chosen file is checked, copied into the outbox and sent.
 
+const NOT_A_HANDLE =
+  'A file is named only by the handle CaseDesk gave it when it was dropped or chosen with Add files…, never by its path (in the desktop app as in a browser): drop the file or choose it again.';
+
 /**
- * Where a dropped file's bytes are. The renderer never reads them: in Electron the preload turns
- * the dropped File into its path; through the browser host the file is first streamed to the host
- * (POST /files) and named by the token it answers with.
+ * A dropped or chosen file, by the handle main gave for it. The renderer never reads its bytes
+ * and never names a path: in Electron the preload registers the file with main (its own message,
+ * not this bridge) and gets the handle; through the browser host the file is first streamed to
+ * the host (POST /files) and named by the token it answers with. A script in the window can name
+ * only files the investigator dropped or chose.
  */
-export const LocalFile = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('path'), path: z.string().min(1).max(4096) }).strict(),
-  z
-    .object({
-      kind: z.literal('staged'),
-      token: z.string().regex(/^[a-f0-9]{32}$/, 'not a staged file token'),
-    })
-    .strict(),
-]);
+export const LocalFile = z
+  .object({
+    kind: z.literal('staged', { error: NOT_A_HANDLE }),
+    token: z.string().regex(/^[a-f0-9]{32}$/, 'not a staged file token'),
+  })
+  .strict();
 export type LocalFileInput = z.input<typeof LocalFile>;
 
-/** What the browser host's POST /files answers (inside a Result). */
+/** What registering a file answers (the browser host's POST /files, the preload's register). */
 export interface StagedFile {
   token: string;
   fileName: string;
@@ -52,7 +54,7 @@ export const UploadInput = z
     /** The file name the service records; a local file's own name when absent. */
     fileName: z.string().trim().min(1).max(255).optional(),
     tagCodes: z.array(TagCode).max(50).default([]),
-    source: z.union([LocalFile, ExternalReference]),
+    source: z.discriminatedUnion('kind', [LocalFile, ExternalReference], { error: NOT_A_HANDLE }),
   })
   .strict();
 export type UploadInputValue = z.input<typeof UploadInput>;

@@ -1,11 +1,14 @@
-import type { CasedeskApi } from '../../preload/contract';
+import type { CasedeskApi, Result, StagedFile } from '../../preload/contract';
 
 declare global {
   interface Window {
     /** Present in the Electron window (the preload script); absent in the browser host. */
     casedesk?: CasedeskApi;
-    /** Electron only: a dropped File's path on disk (the renderer never reads file contents). */
-    casedeskFiles?: { pathForFile(file: File): string };
+    /**
+     * Electron only: registers a dropped or chosen File with main and answers its handle (null when
+     * it is not a file on disk). The renderer never sees a path nor reads file contents.
+     */
+    casedeskFiles?: { register(file: File): Promise<Result<StagedFile> | null> };
   }
 }
 

@@ -259,6 +259,37 @@ test.describe('documents', () => {
     await expect(refused).toHaveCount(0);
   });
 
+  test('a dropped file whose name hides its type behind a bidirectional override is shown and filed as it really is', async ({
+    page,
+    tenant,
+  }) => {
+    const [externalId] = await syncedCustomers(tenant);
+    if (!externalId) throw new Error('the tenant has no synced customer');
+    const documents = new DocumentsPage(page);
+    await documents.open({ customerExternalId: externalId });
+    // Honoured, the override makes "invoice‮fdp.exe" read as "invoiceexe.pdf".
+    const disguised: FileToDrop = {
+      name: `invoice-${Date.now()}\u202Efdp.exe`,
+      mimeType: 'application/octet-stream',
+      bytes: Buffer.from('MZ not a pdf'),
+    };
+    const shown = disguised.name.replace('\u202E', '');
+    await documents.drop(documents.dropTarget, [disguised]);
+    const item = documents.uploadItem(disguised.name);
+    const name = item.getByTestId('upload-file-name');
+    await expect(name).toHaveText(shown);
+    // Isolated from the text around it.
+    expect(await name.evaluate((element) => element.tagName)).toBe('BDI');
+    await expect(name).toHaveAttribute('dir', 'auto');
+    await expect(item.getByTestId('upload-display-name')).toHaveValue(shown.replace(/\.exe$/, ''));
+
+    await documents.fileAll.click();
+    await expect(item).toHaveAttribute('data-stage', 'done', { timeout: 30_000 });
+    const { documents: filed } = await serviceSearch(tenant, { customer_external_id: externalId });
+    expect(filed.map((document) => document.file_name)).toContain(shown);
+    expect(filed.map((document) => document.file_name)).not.toContain(disguised.name);
+  });
+
   test('filters find a document by part of its name, its type and a tag; pages move through the list', async ({
     page,
     tenant,

@@ -277,4 +277,38 @@ describe('browser host: dropped files streamed to the staging folder', () => {
     expect(empty.status).toBe(400);
     expect(staged()).toEqual([]);
   });
+
+  it('holds at most four times the upload limit of dropped files, and refuses more with a reason', async () => {
+    await app.call('settings.save', { maxUploadMb: 1 });
+    try {
+      const MB = 1024 * 1024;
+      for (const name of ['a.pdf', 'b.pdf', 'c.pdf', 'd.pdf']) {
+        const accepted = await postFile({
+          port: host.port,
+          headers: fileHeaders(name, MB),
+          chunks: [randomBytes(MB)],
+        });
+        expect(accepted.status).toBe(200);
+      }
+      const refused = await postFile({
+        port: host.port,
+        headers: fileHeaders('one-more.pdf', 1024),
+        chunks: [Buffer.alloc(1024)],
+      });
+      expect(refused.status).toBe(413);
+      expect(JSON.parse(refused.body)).toMatchObject({
+        ok: false,
+        error: {
+          code: 'invalid_input',
+          message: expect.stringMatching(
+            /already holds 4\.0 MB of dropped files waiting to be filed; one-more\.pdf .* four times this profile's upload limit/,
+          ) as string,
+        },
+      });
+      expect(await stagedCount(4)).toHaveLength(4);
+    } finally {
+      await app.core.staging.clear();
+      await app.call('settings.save', { maxUploadMb: 100 });
+    }
+  });
 });

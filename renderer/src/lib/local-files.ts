@@ -3,10 +3,12 @@ import * as z from 'zod/mini';
 import type { LocalFileInput, StagedFile } from '../../../preload/contract';
 import { transport } from './api';
 import { PAGE_SECRET_HEADER, pageSecret } from './page-secret';
+import { visibleFileName } from './file-names';
 
 // A dropped File becomes the contract's LocalFile here, and only here. The renderer never reads a
-// file's bytes: in Electron the preload names the file's path; through the browser host the File
-// itself is the request body, which the browser streams from disk.
+// file's bytes nor names a path: in Electron the preload registers the File with main and answers
+// its handle; through the browser host the File itself is the request body, which the browser
+// streams from disk, and the host answers a handle too.
 
 /** A file that cannot be filed, with a message that says what to do. */
 export class LocalFileError extends Error {
@@ -102,11 +104,13 @@ function stageFile(
     request.setRequestHeader('Content-Type', 'application/octet-stream');
     request.setRequestHeader('X-CaseDesk-File-Name', encodeURIComponent(file.name));
     request.setRequestHeader(PAGE_SECRET_HEADER, pageSecret());
+    // Messages name the file as the form shows it, never with its hidden characters.
+    const name = visibleFileName(file.name);
     request.upload.onprogress = (event) =>
       onProgress(event.loaded, event.lengthComputable ? event.total : file.size);
     request.onload = () => {
       try {
-        resolve(readStagedAnswer(request.status, request.responseText, file.name));
+        resolve(readStagedAnswer(request.status, request.responseText, name));
       } catch (error) {
         reject(error instanceof Error ? error : new LocalFileError(String(error)));
       }
@@ -115,22 +119,29 @@ function stageFile(
     request.onerror = () =>
       reject(
         new LocalFileError(
-          `“${file.name}” could not be read and sent to CaseDesk. Check that the file still exists and can be opened, and that CaseDesk is running, then try again.`,
+          `“${name}” could not be read and sent to CaseDesk. Check that the file still exists and can be opened, and that CaseDesk is running, then try again.`,
           true,
         ),
       );
-    request.onabort = () =>
-      reject(new LocalFileError(`Adding “${file.name}” was cancelled.`, true));
+    request.onabort = () => reject(new LocalFileError(`Adding “${name}” was cancelled.`, true));
     signal?.addEventListener('abort', () => request.abort(), { once: true });
     request.send(file);
   });
 }
 
-/** Electron: the dropped file's path; empty when the File is not a file on disk. */
-export function electronPathOf(file: File): string {
+/**
+ * Electron: registers the dropped or chosen File with main (through the preload) and answers its
+ * handle; null when the File is not a file on disk.
+ */
+export async function registerWithMain(file: File): Promise<StagedFile | null> {
   const bridge = window.casedeskFiles;
-  if (!bridge) return '';
-  return bridge.pathForFile(file);
+  if (!bridge) return null;
+  const answer = await bridge.register(file);
+  if (answer === null) return null;
+  if (answer.ok) return answer.value;
+  // A refused file (missing, a folder, one of CaseDesk's own) stays refused; anything else may pass.
+  const final = answer.error.code === 'invalid_input' || answer.error.code === 'not_found';
+  throw new LocalFileError(answer.error.message, !final);
 }
 
 export const notOnDiskMessage = (name: string) =>
@@ -146,9 +157,9 @@ export async function toLocalFile(
   signal?: AbortSignal,
 ): Promise<LocalFileInput> {
   if (transport === 'electron') {
-    const path = electronPathOf(file);
-    if (!path) throw new LocalFileError(notOnDiskMessage(file.name));
-    return { kind: 'path', path };
+    const registered = await registerWithMain(file);
+    if (!registered) throw new LocalFileError(notOnDiskMessage(visibleFileName(file.name)));
+    return { kind: 'staged', token: registered.token };
   }
   const staged = await stageFile(file, onProgress, signal);
   return { kind: 'staged', token: staged.token };

@@ -1,5 +1,12 @@
 import { join } from 'node:path';
-import type { OutboxItemView, SyncStatusView, UploadProgress } from '../../../preload/contract';
+import type {
+  InspectedFile,
+  OutboxItemView,
+  Result,
+  SyncStatusView,
+  UploadProgress,
+} from '../../../preload/contract';
+import { AppError } from '../../../main/lib/app-error';
 import type { Core } from '../../../main/core';
 import { silentLogger } from '../../../main/lib/logger';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/sandbox-server';
@@ -56,7 +63,8 @@ export async function startUploadsApp(
   };
   let stopRecording = core.events.subscribe(record);
 
-  // Calls come as the desktop app makes them: it alone may name a dropped file by its path.
+  // Calls come as the desktop app makes them: a dropped file is registered by the preload's own
+  // message (register below), and named on the bridge by the handle it answered.
   const call = async <T>(method: string, input?: unknown): Promise<T> => {
     const reply = await core.dispatch(method, input, { transport: 'electron' });
     if (!reply.ok) throw new Error(`${method}: ${reply.error.code}: ${reply.error.message}`);
@@ -85,8 +93,26 @@ export async function startUploadsApp(
   await call('profiles.activate', { id: profile.id });
   await sync();
 
+  /** A file dropped in the desktop app, registered as the preload's message does: its handle. */
+  const register = async (path: string): Promise<{ kind: 'staged'; token: string }> => {
+    const staged = await core.staging.register(path);
+    return { kind: 'staged', token: staged.token };
+  };
+
   const app = {
     dataDir,
+    register,
+    /** What the desktop app hears of a dropped file: its registration's refusal, or inspect's answer. */
+    async inspectDropped(path: string): Promise<Result<InspectedFile>> {
+      let source: { kind: 'staged'; token: string };
+      try {
+        source = await register(path);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        return { ok: false, error: { code: error.code, message: error.message } };
+      }
+      return (await attempt('uploads.inspect', { source })) as Result<InspectedFile>;
+    },
     temp,
     progress,
     events,

@@ -39,7 +39,7 @@ describe('filing documents through the bridge', () => {
 
   describe('uploads.inspect', () => {
     const refusal = async (path: string) => {
-      const reply = await app.attempt('uploads.inspect', { source: { kind: 'path', path } });
+      const reply = await app.inspectDropped(path);
       if (reply.ok) throw new Error(`${path} was accepted`);
       return reply.error;
     };
@@ -47,7 +47,7 @@ describe('filing documents through the bridge', () => {
     it('answers a readable file’s name and size, with the profile’s limit', async () => {
       const path = write('passport.pdf', '%PDF-1.7 passport');
       expect(
-        await app.call<InspectedFile>('uploads.inspect', { source: { kind: 'path', path } }),
+        await app.call<InspectedFile>('uploads.inspect', { source: await app.register(path) }),
       ).toEqual({ fileName: 'passport.pdf', size: 17, limitBytes: 100 * 1024 * 1024 });
     });
 
@@ -124,7 +124,7 @@ describe('filing documents through the bridge', () => {
           requestId: randomUUID(),
           customerExternalId: customer,
           displayName: 'Too large',
-          source: { kind: 'path', path },
+          source: await app.register(path),
         });
         expect(filed).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
         expect(copies()).toEqual([]);
@@ -151,7 +151,7 @@ describe('filing documents through the bridge', () => {
       customerExternalId: customer,
       displayName: 'Bank statement',
       tagCodes: ['statement'],
-      source: { kind: 'path', path },
+      source: await app.register(path),
     });
     expect(queued).toMatchObject({ id: requestId, kind: 'document.upload' });
     expect(queued.summary).toContain('“Bank statement”');
@@ -197,7 +197,7 @@ describe('filing documents through the bridge', () => {
       requestId,
       customerExternalId: customer,
       displayName: 'Bank statement',
-      source: { kind: 'path', path },
+      source: await app.register(path),
     });
     expect(again).toMatchObject({ id: requestId, state: 'done' });
     expect(await app.serviceDocuments(customer, 'statement.pdf')).toHaveLength(1);
@@ -226,7 +226,7 @@ describe('filing documents through the bridge', () => {
       requestId: randomUUID(),
       customerExternalId: 'NO-SUCH-CUSTOMER',
       displayName: 'Passport',
-      source: { kind: 'path', path: write('orphan.pdf', 'x') },
+      source: await app.register(write('orphan.pdf', 'x')),
     });
     expect(reply).toMatchObject({
       ok: false,
@@ -245,7 +245,7 @@ describe('filing documents through the bridge', () => {
       customerExternalId: customer,
       displayName: 'Passport (offline)',
       tagCodes: ['passport'],
-      source: { kind: 'path', path },
+      source: await app.register(path),
     });
     // The original may move or go: the copy is what will be sent.
     rmSync(path);

@@ -27,7 +27,7 @@ describe('offline filing across an app restart', () => {
       requestId,
       customerExternalId: customer,
       displayName: name,
-      source: { kind: 'path', path },
+      source: await app.register(path),
     });
     await app.workspace().replayer.replay();
     return requestId;
@@ -50,12 +50,12 @@ describe('offline filing across an app restart', () => {
     await app.stopService();
     const path = join(files, 'bank-statement.pdf');
     writeFileSync(path, randomBytes(10_000));
-    const file = (requestId: string) =>
+    const file = async (requestId: string) =>
       app.call<OutboxItemView>('uploads.file', {
         requestId,
         customerExternalId: customer,
         displayName: 'Bank statement',
-        source: { kind: 'path', path },
+        source: await app.register(path),
       });
     const offline = randomUUID();
     await file(offline);
@@ -91,7 +91,7 @@ describe('offline filing across an app restart', () => {
       requestId,
       customerExternalId: customer,
       displayName: 'Passport',
-      source: { kind: 'path', path },
+      source: await app.register(path),
     });
     // Retries fail while it is down (each attempt says why); the item waits, in line.
     const retried = async () => {
@@ -191,7 +191,7 @@ describe('offline filing across an app restart', () => {
       requestId: second,
       customerExternalId: customer,
       displayName: 'Dropped answer',
-      source: { kind: 'path', path },
+      source: await app.register(path),
     });
     const inDoubt = await app.workspace().replayer.replay();
     expect(inDoubt.stoppedBy).toBeTruthy();

@@ -1,15 +1,22 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { contract, eventNames } from '../../../preload/contract';
-import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../../preload/channels';
+import { EVENT_CHANNEL, INVOKE_CHANNEL, REGISTER_FILE_CHANNEL } from '../../../preload/channels';
 
 const electron = vi.hoisted(() => ({
   exposed: new Map<string, unknown>(),
-  invoke: vi.fn((..._args: unknown[]) => Promise.resolve({ ok: true, value: null })),
+  invoke: vi.fn((...args: unknown[]) =>
+    Promise.resolve(
+      args[0] === REGISTER_FILE_CHANNEL
+        ? { ok: true, value: { token: 'c'.repeat(32), fileName: 'passport.pdf', size: 1 } }
+        : { ok: true, value: null },
+    ),
+  ),
   eventHandler: null as null | ((event: unknown, name: unknown, payload: unknown) => void),
-  // As webUtils does: a path for a File, an exception for anything else.
+  // As webUtils does: a path for a File on disk, empty for one a script made, an exception for
+  // anything else.
   pathForFile: vi.fn((file: unknown) => {
     if (!(file instanceof File)) throw new TypeError('Expected a File');
-    return `/home/analyst/Desktop/${file.name}`;
+    return file.name.startsWith('made-') ? '' : `/home/analyst/Desktop/${file.name}`;
   }),
 }));
 
@@ -35,20 +42,34 @@ describe('preload script', () => {
     api = electron.exposed.get('casedesk') as Api;
   });
 
-  it('exposes only window.casedesk and the dropped-file path helper', () => {
+  it('exposes only window.casedesk and the dropped-file registration', () => {
     expect([...electron.exposed.keys()]).toEqual(['casedesk', 'casedeskFiles']);
     const files = electron.exposed.get('casedeskFiles') as Record<string, unknown>;
-    expect(Object.keys(files)).toEqual(['pathForFile']);
+    expect(Object.keys(files)).toEqual(['register']);
   });
 
-  it('turns a dropped File into its path through webUtils, and passes its refusals on', () => {
+  it('registers a dropped File with main by its path from webUtils, and gives the window only the handle', async () => {
     const files = electron.exposed.get('casedeskFiles') as {
-      pathForFile: (file: unknown) => string;
+      register: (file: unknown) => Promise<unknown>;
     };
     const dropped = new File(['x'], 'passport.pdf');
-    expect(files.pathForFile(dropped)).toBe('/home/analyst/Desktop/passport.pdf');
+    const answer = await files.register(dropped);
     expect(electron.pathForFile).toHaveBeenLastCalledWith(dropped);
-    expect(() => files.pathForFile('/etc/passwd')).toThrow(TypeError);
+    expect(electron.invoke).toHaveBeenLastCalledWith(
+      REGISTER_FILE_CHANNEL,
+      '/home/analyst/Desktop/passport.pdf',
+    );
+    expect(answer).toEqual({
+      ok: true,
+      value: { token: 'c'.repeat(32), fileName: 'passport.pdf', size: 1 },
+    });
+    expect(JSON.stringify(answer)).not.toContain('/home/analyst');
+    // A path is no File: webUtils refuses it, and nothing reaches main.
+    electron.invoke.mockClear();
+    await expect(files.register('/etc/passwd')).rejects.toThrow(TypeError);
+    // A File a script made is on no disk: null, and nothing reaches main.
+    expect(await files.register(new File(['x'], 'made-by-script.pdf'))).toBeNull();
+    expect(electron.invoke).not.toHaveBeenCalled();
   });
 
   it('exposes exactly the contract: its methods and one subscription per event, nothing else', () => {

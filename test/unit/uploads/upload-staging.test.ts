@@ -116,4 +116,75 @@ describe('the staging folder of the browser host', () => {
     expect(files()).toEqual([]);
     await expect(second.find(staged.token)).rejects.toMatchObject({ code: 'not_found' });
   });
+
+  it('holds at most four times the upload limit of dropped files, and says so when full', async () => {
+    // The limit is 1 MB: three files of 1 MB and one of 900 KB fit, the next does not.
+    const staging = area();
+    const MB = 1024 * 1024;
+    const body = (size: number) => Readable.from([Buffer.alloc(size, 1)]);
+    for (const name of ['a.pdf', 'b.pdf', 'c.pdf'])
+      await staging.receive({ fileName: name, length: MB, body: body(MB) });
+    const fourth = await staging.receive({
+      fileName: 'd.pdf',
+      length: 900 * 1024,
+      body: body(900 * 1024),
+    });
+    const refused = staging.receive({
+      fileName: 'e.pdf',
+      length: 200 * 1024,
+      body: body(200 * 1024),
+    });
+    await expect(refused).rejects.toBeInstanceOf(StagingRefused);
+    await expect(refused).rejects.toMatchObject({
+      status: 413,
+      code: 'invalid_input',
+      message: expect.stringMatching(
+        /already holds 3\.9 MB of dropped files waiting to be filed; e\.pdf \(200 KB\) would take that over 4\.0 MB, four times this profile's upload limit\. File the documents waiting/,
+      ) as string,
+    });
+    expect(files()).toHaveLength(4);
+    // Taking one into the outbox frees its room.
+    await staging.take(fourth.token);
+    await expect(
+      staging.receive({ fileName: 'e.pdf', length: 200 * 1024, body: body(200 * 1024) }),
+    ).resolves.toMatchObject({ fileName: 'e.pdf' });
+  });
+
+  it('counts files still arriving against the quota', async () => {
+    const staging = area();
+    const MB = 1024 * 1024;
+    const slow = new Readable({ read() {} });
+    const arriving = staging.receive({ fileName: 'big.pdf', length: 3.5 * MB, body: slow });
+    await expect(
+      staging.receive({
+        fileName: 'next.pdf',
+        length: MB,
+        body: Readable.from([Buffer.alloc(MB)]),
+      }),
+    ).rejects.toMatchObject({ status: 413 });
+    slow.push(Buffer.alloc(3.5 * MB));
+    slow.push(null);
+    await expect(arriving).resolves.toMatchObject({ fileName: 'big.pdf' });
+  });
+
+  it('names a staged or registered file safely: no bidirectional characters, no parent folder', async () => {
+    const staging = area();
+    const body = () => Readable.from([Buffer.from('x')]);
+    const named = async (fileName: string) =>
+      (await staging.receive({ fileName, length: 1, body: body() })).fileName;
+    expect(await named('invoice\u202Efdp.exe')).toBe('invoicefdp.exe');
+    expect(await named('..')).toBe('document');
+    expect(await named('Relevé bancaire #3.pdf')).toBe('Relevé bancaire #3.pdf');
+    // Outside the data folder (the staging folder's parent), which is never filed from.
+    const desktop = makeTempDir();
+    try {
+      const onDisk = join(desktop.path, 'scan\u202Efdp.exe');
+      writeFileSync(onDisk, 'x');
+      const registered = await staging.register(onDisk);
+      expect(registered.fileName).toBe('scanfdp.exe');
+      expect((await staging.find(registered.token)).fileName).toBe('scanfdp.exe');
+    } finally {
+      desktop.remove();
+    }
+  });
 });

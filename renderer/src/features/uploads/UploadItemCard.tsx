@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import type { DocumentFacets } from '../../../../preload/contract';
 import { Button } from '../../components/Button';
+import { FileName } from '../../components/FileName';
+import { visibleFileName } from '../../lib/file-names';
 import { transport } from '../../lib/api';
 import { formatBytes } from '../../lib/format';
 import { useSync } from '../sync';
@@ -96,9 +98,7 @@ export function UploadItemCard({
           {type.slice(0, 4).toUpperCase()}
         </span>
         <span className="upload-item-file">
-          <span className="upload-item-name" data-testid="upload-file-name">
-            {item.fileName}
-          </span>
+          <FileName name={item.fileName} className="upload-item-name" testId="upload-file-name" />
           <span className="upload-item-meta" data-testid="upload-size">
             {item.external ? (
               <>
@@ -115,7 +115,7 @@ export function UploadItemCard({
           className="upload-item-remove"
           disabled={underway}
           onClick={() => remove(item.id)}
-          aria-label={`Remove ${item.fileName} from the list`}
+          aria-label={`Remove ${visibleFileName(item.fileName)} from the list`}
           title={
             item.inOutbox ? 'Hide from this list (the outbox keeps it)' : 'Remove from the list'
           }
@@ -194,7 +194,7 @@ export function UploadItemCard({
           <div
             className="upload-bar"
             role="progressbar"
-            aria-label={`Filing ${item.fileName}`}
+            aria-label={`Filing ${visibleFileName(item.fileName)}`}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={fraction === null ? undefined : Math.round(fraction * 100)}

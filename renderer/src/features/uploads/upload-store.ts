@@ -5,10 +5,11 @@ import type {
   UploadProgress,
 } from '../../../../preload/contract';
 import { api, BridgeCallError, errorMessage, transport, unwrap } from '../../lib/api';
+import { visibleFileName } from '../../lib/file-names';
 import {
-  electronPathOf,
   LocalFileError,
   notOnDiskMessage,
+  registerWithMain,
   toLocalFile,
   type DroppedFile,
 } from '../../lib/local-files';
@@ -30,8 +31,8 @@ export interface UploadItem {
   fileName: string;
   size: number;
   file: File | null;
-  /** Electron: the file's path, known at the drop. */
-  path: string | null;
+  /** Electron: the handle main gave the file when the preload registered it at the drop. */
+  handle: string | null;
   external: { url: string; size: number } | null;
   displayName: string;
   customerExternalId: string;
@@ -135,19 +136,27 @@ export const useUploads = create<UploadStore>((set, get) => {
     }
   };
 
-  /** Electron knows the path at once, so main can say now whether the file can be read. */
-  const inspectEarly = async (id: string, path: string) => {
+  /** Electron registers the file at once, so main can say now whether the file can be read. */
+  const inspectEarly = async (id: string, file: File) => {
     try {
-      const inspected = await unwrap(api.uploads.inspect({ source: { kind: 'path', path } }));
+      const registered = await registerWithMain(file);
+      if (!registered) {
+        patch(id, { problem: notOnDiskMessage(visibleFileName(file.name)) });
+        return;
+      }
+      patch(id, { handle: registered.token });
+      const inspected = await unwrap(
+        api.uploads.inspect({ source: { kind: 'staged', token: registered.token } }),
+      );
       patch(id, { size: inspected.size });
     } catch (error) {
-      if (isFileProblem(error)) patch(id, { problem: errorMessage(error) });
+      if (isFileProblem(error)) patch(id, { problem: messageOf(error) });
     }
   };
 
   const sourceOf = async (item: UploadItem): Promise<UploadInputValue['source']> => {
     if (item.external) return { kind: 'external', ...item.external };
-    if (item.path) return { kind: 'path', path: item.path };
+    if (item.handle) return { kind: 'staged', token: item.handle };
     if (!item.file) throw new LocalFileError(`“${item.fileName}” is no longer available.`);
     const source: LocalFileInput = await toLocalFile(item.file, (sent, total) =>
       patch(item.id, { done: sent, total }),
@@ -227,19 +236,18 @@ export const useUploads = create<UploadStore>((set, get) => {
       if (dropped.length === 0) return;
       const maxBytes = await currentLimit();
       const added: UploadItem[] = dropped.map(({ file, isFolder }) => {
-        const path = transport === 'electron' && !isFolder ? electronPathOf(file) : null;
-        const problem =
-          precheckFile({ name: file.name, size: file.size, isFolder }, maxBytes) ??
-          (path === '' ? notOnDiskMessage(file.name) : null);
+        // Messages and the display name read the name as it is shown, never its hidden characters.
+        const shown = visibleFileName(file.name);
+        const problem = precheckFile({ name: shown, size: file.size, isFolder }, maxBytes);
         return {
           id: crypto.randomUUID(),
           scope,
           fileName: file.name,
           size: file.size,
           file: isFolder ? null : file,
-          path: path || null,
+          handle: null,
           external: null,
-          displayName: displayNameFromFileName(file.name),
+          displayName: displayNameFromFileName(shown),
           customerExternalId,
           tags: [],
           problem,
@@ -252,8 +260,9 @@ export const useUploads = create<UploadStore>((set, get) => {
         };
       });
       set((state) => ({ items: [...state.items, ...added] }));
-      for (const item of added)
-        if (item.path && !item.problem) void inspectEarly(item.id, item.path);
+      if (transport === 'electron')
+        for (const item of added)
+          if (item.file && !item.problem) void inspectEarly(item.id, item.file);
     },
 
     async fileExternal(scope, draft) {
@@ -263,7 +272,7 @@ export const useUploads = create<UploadStore>((set, get) => {
         fileName: draft.fileName,
         size: draft.size,
         file: null,
-        path: null,
+        handle: null,
         external: { url: draft.url, size: draft.size },
         displayName: draft.displayName,
         customerExternalId: draft.customerExternalId,

@@ -175,7 +175,7 @@ export function createOutboxReplayer<K extends KindList = BuiltInKinds>(deps: {
       const facts = deps.classify(error);
       report.stoppedBy = facts.message;
       report.unreachable = facts.unreachable ?? false;
-      report.tokenRefused = facts.tokenRefused ?? false;
+      if (facts.tokenRefused) report.tokenRefused = true;
       return report;
     }
     for (const queued of outbox.list(['queued'])) {
@@ -219,7 +219,7 @@ export function createOutboxReplayer<K extends KindList = BuiltInKinds>(deps: {
           }
           report.stoppedBy = facts.message;
           report.unreachable = facts.unreachable ?? false;
-          report.tokenRefused = facts.tokenRefused ?? false;
+          if (facts.tokenRefused) report.tokenRefused = true;
           changed(item.id);
           return report;
         } else {

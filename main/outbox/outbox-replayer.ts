@@ -11,6 +11,8 @@ export interface FailureFacts {
   transient: boolean;
   /** The service could not be reached at all (no connection, or no answer in time). */
   unreachable?: boolean;
+  /** The service refused the token (or there is none to send): nothing more goes with it. */
+  tokenRefused?: boolean;
   /** The service may have done it: look before sending again. */
   outcomeUnknown: boolean;
   notFound: boolean;
@@ -30,6 +32,8 @@ export interface ReplayReport {
   stoppedBy: string | null;
   /** It stopped because there was no connection to the service: CaseDesk is offline. */
   unreachable: boolean;
+  /** It stopped because the token was refused (or none may be sent): the rest waits for a new one. */
+  tokenRefused?: boolean;
 }
 
 /**
@@ -171,6 +175,7 @@ export function createOutboxReplayer<K extends KindList = BuiltInKinds>(deps: {
       const facts = deps.classify(error);
       report.stoppedBy = facts.message;
       report.unreachable = facts.unreachable ?? false;
+      if (facts.tokenRefused) report.tokenRefused = true;
       return report;
     }
     for (const queued of outbox.list(['queued'])) {
@@ -214,6 +219,7 @@ export function createOutboxReplayer<K extends KindList = BuiltInKinds>(deps: {
           }
           report.stoppedBy = facts.message;
           report.unreachable = facts.unreachable ?? false;
+          if (facts.tokenRefused) report.tokenRefused = true;
           changed(item.id);
           return report;
         } else {

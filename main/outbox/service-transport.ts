@@ -32,6 +32,8 @@ export function classifyServiceFailure(error: unknown): FailureFacts {
         error.kind === 'timeout' ||
         error.kind === 'auth',
       unreachable: error.kind === 'network' || error.kind === 'timeout',
+      // A refused token waits, queued, for a new one: never failed, never sent again with it.
+      tokenRefused: error.kind === 'auth',
       outcomeUnknown: error.outcomeUnknown,
       notFound: error.status === 404,
       message: error.message,

@@ -47,6 +47,11 @@ export interface ProfileService {
   testConnection(input: TestInput): Promise<ConnectionTestResult>;
   /** For main only: the active profile with its token, for the API client. */
   activeCredentials(): { profile: ProfileView; token: string } | null;
+  /**
+   * The active profile, whether or not its token is known in this run: its cache opens from the
+   * profile alone (offline review never depends on the token).
+   */
+  activeProfile(): ProfileView | null;
 }
 
 export function createProfileService(deps: {
@@ -249,6 +254,13 @@ export function createProfileService(deps: {
         changed();
       }
       return result;
+    },
+
+    activeProfile() {
+      const id = activeId();
+      if (builtIn && id === builtIn.id) return builtInView();
+      const profile = store.snapshot().profiles.find((candidate) => candidate.id === id);
+      return profile ? view(profile) : null;
     },
 
     activeCredentials() {

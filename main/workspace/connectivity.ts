@@ -15,7 +15,7 @@ export function createConnectivity() {
     },
     /** What a delivery or an unreachable service suggests; true when that changed the state. */
     learn: (seen: Connectivity): boolean => {
-      if (seen === state || state === 'token_refused') return false;
+      if (seen === state || state === 'token_refused' || state === 'token_missing') return false;
       state = seen;
       return true;
     },

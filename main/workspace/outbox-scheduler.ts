@@ -35,6 +35,11 @@ export function createOutboxScheduler(deps: {
   onConnectivityChange: () => void;
   /** Waits between the outbox's own retries while the service is unreachable (the last repeats). */
   retryMs?: readonly number[];
+  /**
+   * Whether the open workspace's token may be sent now. While it may not (refused, or not known in
+   * this run), nothing is sent: the writes wait, queued, and go once a new token is saved.
+   */
+  canSend?: () => boolean;
 }) {
   const retryMs = deps.retryMs?.length ? deps.retryMs : REPLAY_RETRY_MS;
   const uploadProgress = createUploadProgressReporter((progress) =>
@@ -59,8 +64,24 @@ export function createOutboxScheduler(deps: {
   };
   /** `retrying`: run by the retry timer, which alone backs off; a new write does not slow the pace. */
   const attempt = async (space: OutboxSpace, retrying = false): Promise<void> => {
+    if (deps.canSend && !deps.canSend()) {
+      stopRetry();
+      return;
+    }
     const report = await space.replayer.replay();
     if (deps.workspace() !== space) return;
+    if (report.tokenRefused) {
+      // Sending again with the same token would be refused again, and repeated refusals can lock
+      // the account: no retry on its own; a new token saved starts the sends again.
+      stopRetry();
+      retries = 0;
+      const now = deps.connectivity.current();
+      if (now !== 'token_refused' && now !== 'token_missing') {
+        deps.connectivity.set('token_refused');
+        deps.onConnectivityChange();
+      }
+      return;
+    }
     // What the outbox learns of the service is what the top bar says: a send that cannot connect
     // means offline, a delivery means online again, without waiting for the next sync.
     const seen: Connectivity | null = report.unreachable

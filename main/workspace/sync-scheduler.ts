@@ -12,6 +12,7 @@ import { adoptScope, forgetCursors, scopeFilters } from '../sync/sync-scope';
 import { runSyncInWorker, WorkerSyncError } from '../sync/worker-sync';
 import type { ConnectivityState } from './connectivity';
 import type { OutboxScheduler } from './outbox-scheduler';
+import type { TokenGate } from './token-gate';
 import type { Workspace } from './workspace';
 
 const PROGRESS_EVERY_MS = 200;
@@ -22,7 +23,9 @@ const PROGRESS_EVERY_MS = 200;
  * publishes the status the top bar shows.
  */
 export function createSyncScheduler(deps: {
-  profiles: Pick<ProfileService, 'activeCredentials'>;
+  profiles: Pick<ProfileService, 'activeProfile'>;
+  /** Which token a sync may send: none that the service refused, none not known in this run. */
+  tokens: Pick<TokenGate, 'check' | 'refuse'>;
   events: EventHub;
   logger: Logger;
   connectivity: ConnectivityState;
@@ -50,8 +53,10 @@ export function createSyncScheduler(deps: {
 
   const status = (): SyncStatusView => {
     const space = deps.workspace();
+    const profile = deps.profiles.activeProfile();
     return {
       profileId: space?.profileId ?? null,
+      profileName: space && profile?.id === space.profileId ? profile.name : null,
       state: running ? 'running' : 'idle',
       progress,
       connectivity: deps.connectivity.current(),
@@ -72,24 +77,23 @@ export function createSyncScheduler(deps: {
     }
   };
 
-  const runSync = async (space: Workspace, full: boolean) => {
+  const runSync = async (space: Workspace, full: boolean, token: string) => {
     if (full) forgetCursors(space.db);
     const began = Date.now();
     const controller = new AbortController();
     stopRun = controller;
     try {
-      const active = deps.profiles.activeCredentials();
-      const token = active?.token;
-      const scope = active?.profile.syncScope ?? EVERYTHING;
+      const active = deps.profiles.activeProfile();
+      const scope = active?.syncScope ?? EVERYTHING;
       adoptScope(space.db, scope);
       const filters = scopeFilters(scope);
-      if (deps.syncWorkerPath && token) {
+      if (deps.syncWorkerPath) {
         await runSyncInWorker({
           workerPath: deps.syncWorkerPath,
           cachePath: space.cachePath,
           baseUrl: space.baseUrl,
           token,
-          caFile: active?.profile.caFile ?? null,
+          caFile: active?.caFile ?? null,
           sync: filters,
           signal: controller.signal,
           onProgress,
@@ -105,9 +109,16 @@ export function createSyncScheduler(deps: {
       await deps.outbox.replay(space);
     } catch (error) {
       lastError = error instanceof Error ? error.message : String(error);
-      const kind = isServiceError(error) || error instanceof WorkerSyncError ? error.kind : null;
-      if (kind === 'auth') deps.connectivity.set('token_refused');
-      else if (kind === 'network' || kind === 'timeout') deps.connectivity.set('offline');
+      const known = isServiceError(error) || error instanceof WorkerSyncError ? error : null;
+      const kind = known?.kind ?? null;
+      if (kind === 'auth') {
+        // An answer from the service (401, or a 403 naming the credentials): this token is never
+        // sent again. Without a status nothing was sent: there was no token to send.
+        if (known?.status !== null && known?.status !== undefined)
+          deps.tokens.refuse(space.profileId, token);
+        const now = deps.tokens.check(space.profileId);
+        deps.connectivity.set(now.ok ? 'token_refused' : now.reason);
+      } else if (kind === 'network' || kind === 'timeout') deps.connectivity.set('offline');
       // Pages written before the failure are in the cache: screens may re-read.
       deps.events.emit('cache.changed', { tables: ['alerts', 'threads', 'customers'] });
       // The writes may still get through (a sync can fail for its own reasons); if they cannot
@@ -130,7 +141,16 @@ export function createSyncScheduler(deps: {
     const space = await deps.current();
     if (!space) throw new AppError('unavailable', 'Choose a profile with a token before syncing.');
     if (!running) {
-      running = runSync(space, full).finally(() => {
+      // Asked for, scheduled or on opening: no call with a refused token, none without one. The
+      // cache stays readable; the status says what to do.
+      const gate = deps.tokens.check(space.profileId);
+      if (!gate.ok) {
+        deps.connectivity.set(gate.reason);
+        lastError = gate.message;
+        publish();
+        return status();
+      }
+      running = runSync(space, full, gate.token).finally(() => {
         running = null;
         publish();
       });

@@ -2,6 +2,7 @@ import { AppError } from '../lib/app-error';
 import type { Logger } from '../lib/logger';
 import { NewerDatabaseError } from '../lib/sqlite/migrate';
 import type { ProfileService } from '../session/profile-service';
+import type { TokenGate } from './token-gate';
 import { openWorkspace, type Workspace } from './workspace';
 
 type OpenOptions = Parameters<typeof openWorkspace>[0];
@@ -31,7 +32,10 @@ export interface WorkspaceListener {
  */
 export function createWorkspaceLifecycle(deps: {
   dataDir: string;
-  profiles: Pick<ProfileService, 'activeCredentials'>;
+  /** The workspace opens from the profile alone: offline review never depends on the token. */
+  profiles: Pick<ProfileService, 'activeProfile'>;
+  /** The token each call sends; none when it is not known or was refused (see TokenGate). */
+  tokens: Pick<TokenGate, 'tokenFor'>;
   logger: Logger;
   hooks: WorkspaceHooks;
 }) {
@@ -47,14 +51,14 @@ export function createWorkspaceLifecycle(deps: {
   };
 
   const switchToActive = async (): Promise<Workspace | null> => {
-    const active = deps.profiles.activeCredentials();
+    const active = deps.profiles.activeProfile();
     // Same profile, same address, same trust: keep it; an edit of either opens it afresh.
     if (
       workspace &&
       active &&
-      workspace.profileId === active.profile.id &&
-      workspace.baseUrl === active.profile.baseUrl &&
-      workspace.caFile === active.profile.caFile
+      workspace.profileId === active.id &&
+      workspace.baseUrl === active.baseUrl &&
+      workspace.caFile === active.caFile
     ) {
       return workspace;
     }
@@ -62,8 +66,8 @@ export function createWorkspaceLifecycle(deps: {
     if (!active) return null;
     workspace = await openProfileWorkspace({
       dataDir: deps.dataDir,
-      profile: active.profile,
-      getToken: () => deps.profiles.activeCredentials()?.token ?? active.token,
+      profile: active,
+      getToken: () => deps.tokens.tokenFor(active.id),
       logger: deps.logger,
       ...deps.hooks,
     });

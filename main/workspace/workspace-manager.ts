@@ -5,6 +5,7 @@ import type { ProfileService } from '../session/profile-service';
 import { createConnectivity } from './connectivity';
 import { createOutboxScheduler } from './outbox-scheduler';
 import { createSyncScheduler } from './sync-scheduler';
+import { createTokenGate } from './token-gate';
 import { createWorkspaceLifecycle } from './workspace-lifecycle';
 
 /**
@@ -25,20 +26,37 @@ export function createWorkspaceManager(deps: {
   outboxRetryMs?: readonly number[];
 }) {
   const connectivity = createConnectivity();
+  const tokens = createTokenGate({ profiles: deps.profiles });
+  /** Whether the open workspace may call the service now; the connectivity says why not. */
+  const blockedBy = (): 'token_refused' | 'token_missing' | null => {
+    const space = lifecycle.workspace();
+    if (!space) return null;
+    const check = tokens.check(space.profileId);
+    return check.ok ? null : check.reason;
+  };
   const outbox = createOutboxScheduler({
     events: deps.events,
     logger: deps.logger,
     connectivity,
     workspace: () => lifecycle.workspace(),
     onConnectivityChange: () => sync.publish(),
+    canSend: () => lifecycle.workspace() !== null && blockedBy() === null,
     ...(deps.outboxRetryMs ? { retryMs: deps.outboxRetryMs } : {}),
   });
   const lifecycle = createWorkspaceLifecycle({
     dataDir: deps.dataDir,
     profiles: deps.profiles,
+    tokens,
     logger: deps.logger,
     hooks: {
-      onAuthFailure: () => connectivity.set('token_refused'),
+      // Any call the service answered 401 (or 403 naming the credentials): that token is not sent
+      // again, by the sync, its schedule or the outbox, until a new one is saved.
+      onAuthFailure: (error) => {
+        const space = lifecycle.workspace();
+        if (space && error.status !== null) tokens.refuse(space.profileId);
+        connectivity.set(blockedBy() ?? 'token_refused');
+        sync.publish();
+      },
       onOutboxChange: outbox.onOutboxChange,
       onUploadProgress: outbox.onUploadProgress,
       onCacheChange: (tables) => deps.events.emit('cache.changed', { tables }),
@@ -46,6 +64,7 @@ export function createWorkspaceManager(deps: {
   });
   const sync = createSyncScheduler({
     profiles: deps.profiles,
+    tokens,
     events: deps.events,
     logger: deps.logger,
     connectivity,
@@ -65,10 +84,30 @@ export function createWorkspaceManager(deps: {
       connectivity.reset();
       sync.forget();
     },
-    opened: () => sync.syncOnOpen(),
+    opened: () => {
+      // A refused token stays refused across a reopen; a token not known in this run is said at once.
+      const blocked = blockedBy();
+      if (blocked) connectivity.set(blocked);
+      sync.syncOnOpen();
+    },
   });
+  /** A new token saved for a profile that had none usable: sync, and send what waits, at once. */
+  const resumeWithNewToken = (): void => {
+    const now = connectivity.current();
+    if ((now !== 'token_refused' && now !== 'token_missing') || blockedBy() !== null) return;
+    connectivity.set('unknown');
+    sync.forget();
+    void sync.start().catch(() => undefined);
+  };
   const stopFollowingProfiles = deps.events.subscribe((name) => {
-    if (name === 'profiles.changed') void lifecycle.current().then(sync.publish, () => undefined);
+    if (name === 'profiles.changed')
+      void lifecycle.current().then(
+        () => {
+          resumeWithNewToken();
+          sync.publish();
+        },
+        () => undefined,
+      );
   });
 
   return {

@@ -11,11 +11,17 @@ export interface SyncProgressView {
   etaSeconds: number | null;
 }
 
-/** What the app knows of the service from its last calls. */
-export type Connectivity = 'unknown' | 'online' | 'offline' | 'token_refused';
+/**
+ * What the app knows of the service from its last calls. `token_refused`: the service refused the
+ * profile's token, and nothing is sent with it again; `token_missing`: no token for the profile is
+ * known in this run (kept in memory, before a restart). Either way the cache stays readable.
+ */
+export type Connectivity = 'unknown' | 'online' | 'offline' | 'token_refused' | 'token_missing';
 
 export interface SyncStatusView {
   profileId: string | null;
+  /** The open profile's name, for what the top bar says of it. */
+  profileName: string | null;
   state: 'idle' | 'running';
   progress: SyncProgressView | null;
   connectivity: Connectivity;

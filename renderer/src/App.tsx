@@ -40,7 +40,7 @@ function CurrentScreen({ route }: { route: Route }) {
     case 'outbox':
       return <OutboxScreen />;
     case 'connection':
-      return <ConnectionScreen />;
+      return <ConnectionScreen route={route} />;
   }
 }
 

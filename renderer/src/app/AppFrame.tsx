@@ -5,6 +5,7 @@ import { DownloadsTray } from '../features/downloads/DownloadsTray';
 import { useProfiles } from '../features/profiles/store';
 import { LocalStoreNotice } from '../features/sync/LocalStoreNotice';
 import { SyncStatusBar } from '../features/sync/SyncStatusBar';
+import { TokenNotice } from '../features/sync/TokenNotice';
 import { useTheme, type ThemeChoice } from '../lib/theme';
 
 export function AppFrame({
@@ -56,6 +57,7 @@ export function AppFrame({
       </header>
       {/* Above every screen: what concerns the whole profile, not one screen. */}
       <div className="frame-notices">
+        <TokenNotice />
         <LocalStoreNotice />
       </div>
       <div className="app-body">

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 
 export function TextField({
   label,
@@ -8,6 +8,8 @@ export function TextField({
   ...input
 }: InputHTMLAttributes<HTMLInputElement> & {
   label: string;
+  /** The input itself, e.g. to put the focus in it. */
+  ref?: Ref<HTMLInputElement>;
   hint?: ReactNode;
   error?: string | undefined;
   trailing?: ReactNode;

@@ -16,7 +16,8 @@ export type Route =
   | { screen: 'thread'; id: string }
   | { screen: 'documents'; filter?: DocumentFilterInput }
   | { screen: 'outbox' }
-  | { screen: 'connection' };
+  /** `profileId`: that profile's form; `field: 'token'`: with its token field ready to type in. */
+  | { screen: 'connection'; profileId?: string; field?: 'token' };
 
 export type Screen = Route['screen'];
 
@@ -50,6 +51,13 @@ export function routeToHash(route: Route): string {
       return `#/customer/${encodeURIComponent(route.externalId)}${route.tab && route.tab !== 'overview' ? `/${route.tab}` : ''}`;
     case 'thread':
       return `#/thread/${encodeURIComponent(route.id)}`;
+    case 'connection': {
+      const params = new URLSearchParams();
+      if (route.profileId) params.set('profile', route.profileId);
+      if (route.field) params.set('field', route.field);
+      const query = params.toString();
+      return `#/connection${query ? `?${query}` : ''}`;
+    }
     default:
       return `#/${route.screen}`;
   }
@@ -70,8 +78,15 @@ export function hashToRoute(hash: string): Route | null {
     case 'dashboard':
     case 'threads':
     case 'outbox':
-    case 'connection':
       return { screen };
+    case 'connection': {
+      const params = new URLSearchParams(query);
+      const route: Route = { screen: 'connection' };
+      const profileId = params.get('profile');
+      if (profileId) route.profileId = profileId;
+      if (params.get('field') === 'token') route.field = 'token';
+      return route;
+    }
     case 'documents': {
       const filter = parseFilter(new URLSearchParams(query).get('filter'));
       return filter ? { screen: 'documents', filter } : { screen: 'documents' };

@@ -4,6 +4,7 @@ import { shownLocalStoreNotice } from '../../../renderer/src/features/sync/local
 
 const status = (localStoreNotice: string | null): SyncStatusView => ({
   profileId: 'p1',
+  profileName: 'Field office',
   state: 'idle',
   progress: null,
   connectivity: 'online',

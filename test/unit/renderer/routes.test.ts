@@ -7,6 +7,7 @@ const route: fc.Arbitrary<Route> = fc.oneof(
   fc.constant<Route>({ screen: 'dashboard' }),
   fc.constant<Route>({ screen: 'threads' }),
   fc.constant<Route>({ screen: 'connection' }),
+  text.map((profileId): Route => ({ screen: 'connection', profileId, field: 'token' })),
   text.map((id): Route => ({ screen: 'alert', id })),
   text.map((id): Route => ({ screen: 'thread', id })),
   fc

@@ -186,6 +186,24 @@ describe('profile service', () => {
     expect(restarted.service.activeCredentials()).toBeNull();
   });
 
+  it('after a restart, a profile whose token was kept in memory is still the active profile', async () => {
+    const { service } = await open(temp.path, null);
+    const saved = await service.save({
+      name: 'A',
+      baseUrl: 'https://a.example',
+      token: TOKEN,
+      tokenStorage: 'memory',
+    });
+    const restarted = await open(temp.path, null);
+    // Its cache opens from the profile alone; only calling the service needs the token.
+    expect(restarted.service.activeProfile()).toMatchObject({
+      id: saved.id,
+      name: 'A',
+      hasToken: false,
+    });
+    expect(JSON.stringify(restarted.service.activeProfile())).not.toContain(TOKEN);
+  });
+
   it('edits without a token keep the stored one; moving storage needs it again when none is known', async () => {
     const { service } = await open(temp.path, null);
     const saved = await service.save({

@@ -19,16 +19,25 @@ export function profileView(overrides: Partial<ProfileView> = {}): ProfileView {
   };
 }
 
-/** The profile service's one answer the workspace needs, with the active profile set by the test. */
+/**
+ * The profile service's answers the workspace needs, with the active profile and its token (null:
+ * none known in this run) set by the test.
+ */
 export function activeProfile(initial: ProfileView | null = profileView()) {
   let active = initial;
-  const profiles: Pick<ProfileService, 'activeCredentials'> = {
-    activeCredentials: () => (active ? { profile: active, token: 't0ken' } : null),
+  let token: string | null = 't0ken';
+  const profiles: Pick<ProfileService, 'activeCredentials' | 'activeProfile'> = {
+    activeCredentials: () => (active && token !== null ? { profile: active, token } : null),
+    activeProfile: () => active,
   };
   return {
     profiles,
     choose(next: ProfileView | null): void {
       active = next;
+    },
+    /** A new token saved for the profile, or (null) none known, as after a restart. */
+    setToken(next: string | null): void {
+      token = next;
     },
   };
 }

@@ -10,13 +10,21 @@ import { makeTempDir } from '../../support/temp-dir';
 
 /** A real outbox, sent by a stand-in for the replayer: the service is down until told otherwise. */
 function fakeSpace(outbox: Outbox) {
-  const state = { down: true, tries: [] as number[] };
+  const state = { down: true, refused: false, tries: [] as number[] };
   const space: OutboxSpace = {
     outbox,
     replayer: {
       replay(): Promise<ReplayReport> {
         state.tries.push(Date.now());
         const waiting = outbox.list(['queued']);
+        if (state.refused && waiting.length > 0)
+          return Promise.resolve({
+            delivered: 0,
+            failed: 0,
+            stoppedBy: 'The service refused the access token (HTTP 401).',
+            unreachable: false,
+            tokenRefused: true,
+          });
         if (state.down || waiting.length === 0)
           return Promise.resolve({
             delivered: 0,
@@ -45,8 +53,9 @@ describe('the outbox scheduler', () => {
   let events: Array<{ name: EventName; payload: unknown }>;
   const connectivity = createConnectivity();
 
-  const scheduler = (retryMs?: readonly number[]) =>
+  const scheduler = (retryMs?: readonly number[], canSend?: () => boolean) =>
     createOutboxScheduler({
+      ...(canSend ? { canSend } : {}),
       events: {
         emit: <E extends EventName>(name: E, payload: EventMap[E]) => {
           events.push({ name, payload });
@@ -146,6 +155,42 @@ describe('the outbox scheduler', () => {
     expect(outbox.list(['queued'])).toHaveLength(0);
     expect(connectivity.current() satisfies Connectivity).toBe('token_refused');
     expect(published).toBe(1);
+    outboxScheduler.stop();
+  });
+
+  it('a replay the service refused for its token is not tried again on its own; the writes wait, queued', async () => {
+    const { space, state } = fakeSpace(outbox);
+    open = space;
+    state.refused = true;
+    outbox.enqueue({ kind: 'document.delete', id: 'doc-1' });
+    const outboxScheduler = scheduler([100]);
+
+    await outboxScheduler.replay(space);
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(state.tries).toHaveLength(1);
+    expect(outbox.list(['queued'])).toHaveLength(1);
+    expect(connectivity.current()).toBe('token_refused');
+    expect(published).toBe(1);
+    outboxScheduler.stop();
+  });
+
+  it('sends nothing while no token may be sent, and sends what waits once one may', async () => {
+    const { space, state } = fakeSpace(outbox);
+    open = space;
+    state.down = false;
+    let mayCall = false;
+    outbox.enqueue({ kind: 'document.delete', id: 'doc-1' });
+    const outboxScheduler = scheduler([100], () => mayCall);
+
+    await outboxScheduler.replay(space);
+    outboxScheduler.replaySoon(space);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(state.tries).toHaveLength(0);
+    expect(outbox.list(['queued'])).toHaveLength(1);
+
+    mayCall = true;
+    await outboxScheduler.replay(space);
+    expect(outbox.list(['queued'])).toHaveLength(0);
     outboxScheduler.stop();
   });
 

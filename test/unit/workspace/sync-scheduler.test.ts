@@ -7,6 +7,7 @@ import { silentLogger } from '../../../main/lib/logger';
 import type { SyncEngine, SyncReport } from '../../../main/sync/sync-engine';
 import { createConnectivity } from '../../../main/workspace/connectivity';
 import { createSyncScheduler, type SyncScheduler } from '../../../main/workspace/sync-scheduler';
+import { createTokenGate } from '../../../main/workspace/token-gate';
 import { openWorkspace, type Workspace } from '../../../main/workspace/workspace';
 import { makeTempDir } from '../../support/temp-dir';
 import { activeProfile, profileView } from './active-profile';
@@ -68,6 +69,7 @@ describe('the sync scheduler', () => {
   let outboxCalls: string[];
   let open: Workspace | null;
   let scheduler: SyncScheduler | null;
+  let active: ReturnType<typeof activeProfile>;
   const connectivity = createConnectivity();
 
   const events$: EventHub = {
@@ -78,7 +80,8 @@ describe('the sync scheduler', () => {
   };
   const schedule = (intervalMs = 0) => {
     scheduler = createSyncScheduler({
-      profiles: activeProfile(profileView()).profiles,
+      profiles: active.profiles,
+      tokens: createTokenGate({ profiles: active.profiles }),
       events: events$,
       logger: silentLogger,
       connectivity,
@@ -119,6 +122,7 @@ describe('the sync scheduler', () => {
     events = [];
     outboxCalls = [];
     scheduler = null;
+    active = activeProfile(profileView());
     connectivity.reset();
   });
   afterEach(async () => {
@@ -181,6 +185,45 @@ describe('the sync scheduler', () => {
       expect(sync.status()).toMatchObject({ connectivity: 'online', lastError: null });
     },
   );
+
+  it('after the service refuses the token, no sync runs with it again, asked for or scheduled, until a new one is saved', async () => {
+    const sync = schedule(20);
+    await sync.start();
+    runs[0]?.fail(
+      new ServiceError({
+        operation: 'alerts.search',
+        kind: 'auth',
+        status: 401,
+        retryable: false,
+        outcomeUnknown: false,
+      }),
+    );
+    await sync.settle();
+    expect(sync.status().connectivity).toBe('token_refused');
+
+    const asked = await sync.start();
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(runs).toHaveLength(1);
+    expect(asked).toMatchObject({ state: 'idle', connectivity: 'token_refused' });
+    expect(asked.lastError).toContain('The token for Field office was refused — enter a new one');
+
+    active.setToken('n3w-t0ken');
+    await sync.start();
+    expect(runs).toHaveLength(2);
+    runs[1]?.finish();
+    await sync.settle();
+    expect(sync.status()).toMatchObject({ connectivity: 'online', lastError: null });
+  });
+
+  it('with no token known in this run, a sync says to enter the token and runs nothing', async () => {
+    active.setToken(null);
+    const sync = schedule(20);
+    const asked = await sync.start();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(runs).toHaveLength(0);
+    expect(asked).toMatchObject({ profileId: 'p-1', state: 'idle', connectivity: 'token_missing' });
+    expect(asked.lastError).toMatch(/enter the token to sync/i);
+  });
 
   it('cancels the sync under way', async () => {
     const sync = schedule();

@@ -5,6 +5,7 @@ import {
   createWorkspaceLifecycle,
   type WorkspaceLifecycle,
 } from '../../../main/workspace/workspace-lifecycle';
+import { createTokenGate } from '../../../main/workspace/token-gate';
 import { makeTempDir } from '../../support/temp-dir';
 import { activeProfile, profileView } from './active-profile';
 
@@ -17,6 +18,7 @@ describe('the workspace lifecycle', () => {
     const opened = createWorkspaceLifecycle({
       dataDir: temp.path,
       profiles: active.profiles,
+      tokens: createTokenGate({ profiles: active.profiles }),
       logger: silentLogger,
       hooks: { onAuthFailure: () => undefined, onOutboxChange: () => undefined },
     });
@@ -55,6 +57,24 @@ describe('the workspace lifecycle', () => {
     expect(third).toBe(first);
     expect(workspaces.workspace()).toBe(first);
     expect(heard).toEqual(['leaving', 'closed', 'opened p-1 http://127.0.0.1:9']);
+  });
+
+  it('opens the active profile’s cache without its token (kept in memory, before a restart), and calls nothing', async () => {
+    const active = activeProfile();
+    active.setToken(null);
+    const workspaces = start(active);
+    const space = await workspaces.require();
+    expect(space.profileId).toBe('p-1');
+    expect(isOpen(space)).toBe(true);
+    expect(space.db.prepare('SELECT COUNT(*) AS n FROM alerts').get()).toEqual({ n: 0 });
+    // A call needs the token: it fails as an authentication failure before anything is sent.
+    await expect(space.client.alerts.search({ limit: 1 })).rejects.toMatchObject({
+      kind: 'auth',
+      status: null,
+    });
+    // The token entered again: the same workspace goes on with it.
+    active.setToken('n3w-t0ken');
+    expect(await workspaces.current()).toBe(space);
   });
 
   it('keeps the workspace while the profile, its address and its trust stay the same', async () => {

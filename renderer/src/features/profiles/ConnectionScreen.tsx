@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import type { Route } from '../../lib/routes';
 import { useShortcuts } from '../../lib/shortcuts';
 import { Banner } from '../../components/Banner';
 import { FileSettings } from '../settings';
@@ -6,8 +8,15 @@ import { ProfileList } from './ProfileList';
 import { SandboxProfilePanel } from './SandboxProfilePanel';
 import { useProfiles } from './store';
 
-/** Add, edit, remove, test and switch connection profiles. */
-export function ConnectionScreen() {
+/**
+ * Add, edit, remove, test and switch connection profiles. A route naming a profile opens its form,
+ * with the token field ready when the route asks for it (a refused token is one click from here).
+ */
+export function ConnectionScreen({
+  route = { screen: 'connection' },
+}: {
+  route?: Extract<Route, { screen: 'connection' }>;
+}) {
   const phase = useProfiles((state) => state.phase);
   const loadError = useProfiles((state) => state.loadError);
   const profiles = useProfiles((state) => state.profiles);
@@ -16,6 +25,11 @@ export function ConnectionScreen() {
   const secretStorage = useProfiles((state) => state.secretStorage);
   const select = useProfiles((state) => state.select);
   const load = useProfiles((state) => state.load);
+  const asked = route.profileId;
+  const askedKnown = profiles.some((candidate) => candidate.id === asked);
+  useEffect(() => {
+    if (asked && askedKnown) select({ kind: 'profile', id: asked });
+  }, [asked, askedKnown, select]);
 
   useShortcuts([
     {
@@ -70,6 +84,7 @@ export function ConnectionScreen() {
           profile={profile}
           isActive={profile !== null && profile.id === activeProfileId}
           secretStorage={secretStorage}
+          focusToken={route.field === 'token' && profile !== null && profile.id === asked}
         />
       )}
       {profile && profile.id === activeProfileId && (

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type {
   ConnectionTestResult,
   ProfileView,
@@ -26,16 +26,23 @@ export function ProfileForm({
   profile,
   isActive,
   secretStorage,
+  focusToken = false,
 }: {
   profile: ProfileView | null;
   isActive: boolean;
   secretStorage: SecretStorageStatus;
+  /** Opened to enter a new token (the old one was refused, or is not known in this run). */
+  focusToken?: boolean;
 }) {
   const { save, remove, activate, testConnection, setFlash } = useProfiles.getState();
   const flash = useProfiles((state) => state.flash);
   const [name, setName] = useState(profile?.name ?? '');
   const [baseUrl, setBaseUrl] = useState(profile?.baseUrl ?? '');
   const [token, setToken] = useState('');
+  const tokenField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusToken) tokenField.current?.focus();
+  }, [focusToken]);
   const [caFile, setCaFile] = useState(profile?.caFile ?? '');
   const [showToken, setShowToken] = useState(false);
   const [tokenStorage, setTokenStorage] = useState<TokenStorage>(
@@ -166,6 +173,7 @@ export function ProfileForm({
         <TextField
           label="API token"
           name="token"
+          ref={tokenField}
           type={showToken ? 'text' : 'password'}
           value={token}
           onChange={(event) => {

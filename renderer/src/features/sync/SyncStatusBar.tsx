@@ -18,6 +18,8 @@ function connectivityText(status: SyncStatusView): { tone: string; text: string 
       return { tone: 'offline', text: `Offline${since}` };
     case 'token_refused':
       return { tone: 'refused', text: `Token refused or expired${since}` };
+    case 'token_missing':
+      return { tone: 'offline', text: `No token in this run${since}` };
     default:
       return {
         tone: 'unknown',
@@ -50,7 +52,10 @@ export function SyncStatusBar() {
   const share = progress && progress.total ? Math.min(1, progress.done / progress.total) : null;
   // Offline and a refused token are said by the status itself (its tooltip keeps the detail); any
   // other failure of the last sync is spelled out.
-  const explained = status.connectivity === 'offline' || status.connectivity === 'token_refused';
+  const explained =
+    status.connectivity === 'offline' ||
+    status.connectivity === 'token_refused' ||
+    status.connectivity === 'token_missing';
   const shownError = error ?? (!running && !explained ? status.lastError : null);
   return (
     <div

@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import type { ProfileService } from '../session/profile-service';
+
+/** Whether the active profile's token may be sent, and if not, what the investigator is to do. */
+export type TokenCheck =
+  | { ok: true; token: string }
+  | { ok: false; reason: 'token_missing' | 'token_refused'; message: string };
+
+/**
+ * Which tokens may be sent. The service's tokens expire (about an hour in real deployments) and
+ * repeated refused logins can lock an account, so a token the service refused (401, or a 403 that
+ * names the credentials) is never sent again: syncs, their schedule and the outbox all wait until
+ * another token is saved for the profile. A profile whose token is not known in this run (kept in
+ * memory, before a restart) opens its cache all the same; only calling the service needs it.
+ */
+export function createTokenGate(deps: {
+  profiles: Pick<ProfileService, 'activeCredentials' | 'activeProfile'>;
+}) {
+  // A digest, not the token: the refused value need not be kept in a second place.
+  const refused = new Map<string, string>();
+  /** The token last handed out per profile: the one a 401 answers. */
+  const handed = new Map<string, string>();
+  const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+
+  const nameOf = (profileId: string): string => {
+    const profile = deps.profiles.activeProfile();
+    return profile && profile.id === profileId ? profile.name : 'this profile';
+  };
+
+  const check = (profileId: string): TokenCheck => {
+    const active = deps.profiles.activeCredentials();
+    if (!active || active.profile.id !== profileId) {
+      return {
+        ok: false,
+        reason: 'token_missing',
+        message: `No token for ${nameOf(profileId)} is kept in this run: the cache is shown as last synced. Enter the token to sync.`,
+      };
+    }
+    if (refused.get(profileId) === digest(active.token)) {
+      return {
+        ok: false,
+        reason: 'token_refused',
+        message: `The token for ${active.profile.name} was refused — enter a new one. The cache is shown as last synced, and unsent changes wait in the outbox.`,
+      };
+    }
+    return { ok: true, token: active.token };
+  };
+
+  return {
+    check,
+    /**
+     * The token to send for the profile now. Throws when none may be sent: the API client then
+     * fails the call as an authentication failure without sending anything.
+     */
+    tokenFor(profileId: string): string {
+      const result = check(profileId);
+      if (!result.ok) throw new Error(result.message);
+      handed.set(profileId, result.token);
+      return result.token;
+    },
+    /** The service refused this token (or, without one, the last one handed out) for the profile. */
+    refuse(profileId: string, token: string | undefined = handed.get(profileId)): void {
+      if (token !== undefined) refused.set(profileId, digest(token));
+    },
+  };
+}
+
+export type TokenGate = ReturnType<typeof createTokenGate>;

@@ -16,7 +16,13 @@ import {
   type OutboxChange,
   type OutboxReplayer,
 } from '../outbox/outbox-replayer';
-import { openOutbox, type Outbox, type OutboxItem } from '../outbox/outbox-store';
+import {
+  openOutbox,
+  type Outbox,
+  type OutboxItem,
+  type OutboxRecovery,
+} from '../outbox/outbox-store';
+import { SET_ASIDE_KEPT_DAYS } from '../cache/set-aside-copies';
 import { classifyServiceFailure, createServiceTransport } from '../outbox/service-transport';
 import { createServiceSource } from '../sync/service-source';
 import { createSyncEngine, type SyncEngine } from '../sync/sync-engine';
@@ -44,6 +50,9 @@ export interface Workspace {
   sync: SyncEngine;
   replayer: OutboxReplayer;
   cacheNotice: string | null;
+  /** The cache file could not be used and this one starts empty: a full sync rebuilds it. */
+  cacheSetAside: boolean;
+  outboxNotice: string | null;
   localStoreNotice: string | null;
   close(): Promise<void>;
 }
@@ -137,8 +146,12 @@ export async function openWorkspace(options: {
       },
     }),
     cacheNotice: movedAside
-      ? `The offline cache ${movedAside.reason}; it was set aside and is being rebuilt.`
+      ? `The offline cache was damaged (${movedAside.summary}), so it was set aside and a full ` +
+        `sync is rebuilding it; the copy set aside holds personal data and is deleted after ` +
+        `${SET_ASIDE_KEPT_DAYS} days.`
       : null,
+    cacheSetAside: movedAside !== null,
+    outboxNotice: outbox.recovery ? outboxNoticeOf(outbox.recovery) : null,
     localStoreNotice:
       localStore.state === 'unavailable'
         ? `The local store ${localStore.path} could not be opened: ${localStore.reason}. ` +
@@ -151,4 +164,20 @@ export async function openWorkspace(options: {
       closeStores();
     },
   };
+}
+
+/** What happened to a damaged outbox, what came back and what did not, and what to do. */
+function outboxNoticeOf(recovery: OutboxRecovery): string {
+  const changes = (n: number) => (n === 1 ? '1 change was' : `${n} changes were`);
+  const parts = [
+    `The outbox could not be read; it is kept, with its journal, at ${recovery.keptAt}.`,
+    recovery.recovered > 0
+      ? `${changes(recovery.recovered)} recovered and none was sent: check, then send or discard each in the Outbox.`
+      : 'No change could be recovered from it.',
+  ];
+  if (recovery.unreadable > 0)
+    parts.push(`${changes(recovery.unreadable)} found but could not be read back.`);
+  if (recovery.partial)
+    parts.push('Part of the file could not be read: changes made offline may be missing from it.');
+  return parts.join(' ');
 }

@@ -3,7 +3,9 @@ import { NavRail } from './NavRail';
 import { DownloadPrompts } from '../features/downloads/DownloadPrompts';
 import { DownloadsTray } from '../features/downloads/DownloadsTray';
 import { useProfiles } from '../features/profiles/store';
+import { CacheNotice } from '../features/sync/CacheNotice';
 import { LocalStoreNotice } from '../features/sync/LocalStoreNotice';
+import { OutboxNotice } from '../features/sync/OutboxNotice';
 import { SyncStatusBar } from '../features/sync/SyncStatusBar';
 import { useTheme, type ThemeChoice } from '../lib/theme';
 
@@ -56,7 +58,9 @@ export function AppFrame({
       </header>
       {/* Above every screen: what concerns the whole profile, not one screen. */}
       <div className="frame-notices">
+        <OutboxNotice />
         <LocalStoreNotice />
+        <CacheNotice />
       </div>
       <div className="app-body">
         <NavRail onSearch={onSearch} onShortcuts={onShortcuts} />

@@ -7,7 +7,12 @@ import {
 } from '../api';
 import { openCache, type CacheDb } from '../cache/open-cache';
 import { createCacheWriter, type CacheWriter } from '../cache/repositories';
-import { LOCAL_STORE_FILE, openLocalStore, type LocalStoreOpening } from '../local/local-store';
+import {
+  LOCAL_STORE_FILE,
+  openLocalStore,
+  refusedAsNewer,
+  type LocalStoreOpening,
+} from '../local/local-store';
 import type { Logger } from '../lib/logger';
 import { applyDelivered } from '../outbox/delivered-to-cache';
 import { removeOrphanCopies } from '../outbox/outbox-files';
@@ -156,7 +161,11 @@ export async function openWorkspace(options: {
       localStore.state === 'unavailable'
         ? `The local store ${localStore.path} could not be opened: ${localStore.reason}. ` +
           'It was left as it is and nothing in it is lost. Reviewing from the cache goes on; what ' +
-          'needs the local store is read-only until it opens.'
+          'needs the local store is read-only until it opens.' +
+          (refusedAsNewer(localStore.reason)
+            ? ''
+            : ' To use it again, close CaseDesk and put back local.db from a backup of this ' +
+              'profile (the CLI’s backup command keeps them in the profile’s backups folder).')
         : null,
     async close() {
       await client.close();

@@ -7,7 +7,12 @@ import type { Core } from '../../../main/core';
 import { LATEST_VERSION } from '../../../main/cache/migrations';
 import { silentLogger } from '../../../main/lib/logger';
 import { openOutbox } from '../../../main/outbox/outbox-store';
-import { corruptPages, rootPageOf } from '../../support/database-files';
+import {
+  corruptPages,
+  garbageDatabaseBytes,
+  rootPageOf,
+  writeNewerDatabase,
+} from '../../support/database-files';
 import { makeTempDir } from '../../support/temp-dir';
 import { createTestCore } from '../../support/test-core';
 
@@ -109,6 +114,26 @@ describe('a profile whose cache or outbox is damaged', () => {
       recent.slice(folder.length + 1),
     ]);
     rmSync(recent);
+  });
+
+  it('a damaged local store: kept as it is, and the notice says how to get it back', async () => {
+    writeFileSync(join(folder, 'local.db'), garbageDatabaseBytes());
+    await openOnce(async (core) => {
+      const notice = (await status(core)).localStoreNotice ?? '';
+      expect(notice).toMatch(/nothing in it is lost/);
+      expect(notice).toMatch(
+        /To use it again, close CaseDesk and put back local\.db from a backup/,
+      );
+    });
+  });
+
+  it('a local store written by a newer CaseDesk: no advice to restore a backup', async () => {
+    writeNewerDatabase(join(folder, 'local.db'), 99);
+    await openOnce(async (core) => {
+      const notice = (await status(core)).localStoreNotice ?? '';
+      expect(notice).toMatch(/newer CaseDesk/);
+      expect(notice).not.toMatch(/backup/);
+    });
   });
 
   it('a damaged outbox: its changes recovered and held, a notice naming what happened', async () => {

@@ -15,7 +15,7 @@ import {
 import { inspectDatabase, migrate, NewerDatabaseError, type Schema } from '../lib/sqlite/migrate';
 import { prepared } from '../lib/sqlite/statements';
 import { OUTBOX_MIGRATIONS } from './migrations';
-import { outboxFilesDir, removeOutboxCopy } from './outbox-files';
+import { keepUnclaimedCopies, outboxFilesDir, removeOutboxCopy } from './outbox-files';
 import { salvageOutboxRows, type SalvagedRow } from './outbox-recovery';
 
 export { OutboxPayload } from './kinds/registry';
@@ -42,6 +42,9 @@ export interface OutboxRecovery {
   unreadable: number;
   /** Part of the file could not be read at all: changes in it may be missing. */
   partial: boolean;
+  /** Copies of files to upload that no recovered change claims: kept here, beside the outbox. */
+  copiesKeptAt: string | null;
+  copiesKept: number;
 }
 
 export interface OutboxItem<P extends KindedPayload = OutboxPayload> {
@@ -157,7 +160,21 @@ export function openOutbox<K extends KindList = BuiltInKinds>(
         else unreadable += 1;
       }
     })();
-    const report = { ...from, recovered, unreadable, partial: salvage.partial };
+    const claimed = prepared(db, 'SELECT 1 FROM outbox WHERE id = ?', 'pluck');
+    const copiesKeptAt = `${from.keptAt}-files`;
+    const copiesKept = keepUnclaimedCopies(
+      outboxFilesDir(path),
+      copiesKeptAt,
+      (id) => claimed.get(id) !== undefined,
+    );
+    const report = {
+      ...from,
+      recovered,
+      unreadable,
+      partial: salvage.partial,
+      copiesKeptAt: copiesKept > 0 ? copiesKeptAt : null,
+      copiesKept,
+    };
     logger.error(
       `recovered ${recovered} change(s) from the damaged outbox ${from.keptAt}` +
         (unreadable ? `; ${unreadable} row(s) could not be understood` : '') +

@@ -188,5 +188,10 @@ function outboxNoticeOf(recovery: OutboxRecovery): string {
     parts.push(`${changes(recovery.unreadable)} found but could not be read back.`);
   if (recovery.partial)
     parts.push('Part of the file could not be read: changes made offline may be missing from it.');
+  if (recovery.copiesKept > 0)
+    parts.push(
+      `${recovery.copiesKept === 1 ? '1 file' : `${recovery.copiesKept} files`} to upload that ` +
+        `no recovered change claims ${recovery.copiesKept === 1 ? 'is' : 'are'} kept at ${recovery.copiesKeptAt ?? ''}.`,
+    );
   return parts.join(' ');
 }

@@ -1,4 +1,4 @@
-import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -143,12 +143,18 @@ describe('a profile whose cache or outbox is damaged', () => {
     outbox.enqueue({ kind: 'document.update', id: 'doc-2', display_name: 'Passport' });
     outbox.close();
     corruptPages(path, [rootPageOf(path, 'outbox_by_state')]);
+    // The copy of a file filed by a change that is not in the outbox any more.
+    mkdirSync(join(folder, 'outbox-files'), { recursive: true });
+    writeFileSync(join(folder, 'outbox-files', 'upload-9'), 'filed bytes');
     await openOnce(async (core) => {
       const notice = (await status(core)).outboxNotice ?? '';
       expect(notice).toMatch(/The outbox could not be read/);
       expect(notice).toMatch(/outbox\.db\.unreadable-\d+/);
       expect(notice).toMatch(/2 changes were recovered/);
       expect(notice).toMatch(/send or discard each in the Outbox/);
+      expect(notice).toMatch(
+        /1 file to upload that no recovered change claims is kept at .*-files\./,
+      );
       const listed = await call(core, 'outbox.list');
       const items = (listed.ok ? listed.value : []) as OutboxItemView[];
       expect(items.map((item) => [item.state, item.lastError])).toEqual([

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../main/lib/logger';
@@ -85,6 +85,22 @@ describe('recovering a damaged outbox', () => {
     expect(outbox.recovery).toMatchObject({ recovered: 0, partial: true });
     expect(outbox.list()).toEqual([]);
     outbox.close();
+  });
+
+  it('keeps the file copies of uploads it could not recover with the damaged outbox, never removed as orphans', () => {
+    writeFileSync(path, garbageDatabaseBytes());
+    const filesDir = join(temp.path, 'outbox-files');
+    mkdirSync(filesDir);
+    writeFileSync(join(filesDir, 'upload-1'), 'the only copy of a filed passport');
+    const outbox = openOutbox(path, silentLogger);
+    const keptAt = outbox.recovery?.keptAt ?? '';
+    expect(outbox.recovery?.copiesKeptAt).toBe(`${keptAt}-files`);
+    expect(outbox.recovery?.copiesKept).toBe(1);
+    outbox.close();
+    expect(readFileSync(join(`${keptAt}-files`, 'upload-1'), 'utf8')).toBe(
+      'the only copy of a filed passport',
+    );
+    expect(readdirSync(filesDir)).toEqual([]);
   });
 
   it('a sound outbox has nothing to recover', () => {

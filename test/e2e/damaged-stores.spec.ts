@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { silentLogger } from '../../main/lib/logger';
 import { openOutbox } from '../../main/outbox/outbox-store';
@@ -7,8 +7,9 @@ import { expect, test } from './fixtures';
 import { OutboxPage } from './pages/outbox-page';
 import { QueuePage } from './pages/queue-page';
 
-// Changes made offline are never lost in silence: an outbox that cannot be read is kept, what can
-// be read of it comes back into the Outbox held for the investigator, and every screen says so.
+// Nothing is lost in silence: an outbox that cannot be read is kept, what can be read of it comes
+// back into the Outbox held for the investigator; a damaged cache is set aside and rebuilt; every
+// screen says what happened.
 test.use({ tenantTokenStorage: 'weak' });
 
 interface ServiceDocument {
@@ -95,4 +96,36 @@ test('a damaged outbox is reported above every screen; its changes come back hel
     'Renamed while offline',
   );
   expect(after.some((document) => document.id === toDelete.id)).toBe(true);
+});
+
+test('a cache of 0 bytes is set aside and said above every screen; a full sync rebuilds it on its own', async ({
+  page,
+  app,
+  tenant: _tenant,
+}) => {
+  const profiles = join(app.dataDir, 'profiles');
+  const [profileId] = readdirSync(profiles);
+  const cacheDb = join(profiles, profileId ?? '', 'cache.db');
+  await app.restart(() => {
+    for (const suffix of ['-wal', '-shm']) rmSync(`${cacheDb}${suffix}`, { force: true });
+    writeFileSync(cacheDb, '');
+  });
+
+  const notice = page.getByTestId('cache-notice');
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('The offline cache was damaged (the file was empty)');
+  await expect(notice).toContainText('deleted after 30 days');
+  // The queue fills again from the service, with no sync asked for.
+  const queue = new QueuePage(page);
+  await queue.open();
+  await expect(notice).toBeVisible();
+  await expect(queue.rows.first()).toBeVisible({ timeout: 20_000 });
+  expect(
+    readdirSync(join(profiles, profileId ?? '')).some((name) =>
+      /^cache\.db\.damaged-\d+$/.test(name),
+    ),
+  ).toBe(true);
+
+  await page.getByTestId('cache-notice-dismiss').click();
+  await expect(notice).toBeHidden();
 });

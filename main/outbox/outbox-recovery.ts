@@ -11,6 +11,8 @@ export interface Salvage {
 
 /** Beyond this many ids past the last readable row, the probe stops: the file is beyond reading. */
 const MAX_PROBES = 200_000;
+/** How far to look past the damage when the file no longer says its highest id. */
+const PROBES_UNBOUNDED = 10_000;
 
 /**
  * Reads every row of the `outbox` table it can from a damaged outbox kept aside, opened read-only
@@ -48,7 +50,7 @@ export function salvageOutboxRows(path: string): Salvage {
         return null;
       }
     })();
-    const end = Math.min(highest ?? last, last + MAX_PROBES);
+    const end = Math.min(highest ?? last + PROBES_UNBOUNDED, last + MAX_PROBES);
     for (let seq = last + 1; probe && seq <= end; seq += 1) {
       try {
         const row = probe.get(seq) as SalvagedRow | undefined;

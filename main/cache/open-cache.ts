@@ -11,14 +11,22 @@ import {
   inspectDatabase,
 } from '../lib/sqlite/migrate';
 import type { Logger } from '../lib/logger';
+import { shapeProblem } from '../lib/sqlite/schema-check';
 import { MIGRATIONS } from './migrations';
+import { removeOldSetAsideCopies } from './set-aside-copies';
 
 export type CacheDb = Database.Database;
 
 export interface OpenedCache {
   db: CacheDb;
   /** Set when the previous file could not be used and was moved aside: the cache starts empty. */
-  movedAside: { path: string; reason: string } | null;
+  movedAside: {
+    path: string;
+    /** SQLite's own words, for the log. */
+    reason: string;
+    /** What was wrong, as a phrase the investigator can read ("the file was empty"). */
+    summary: string;
+  } | null;
 }
 
 const LABEL = 'The offline cache';
@@ -39,17 +47,27 @@ export function openCache(
   makePrivateFolder(dirname(path));
   const schema: Schema = { migrations, label: LABEL };
   let movedAside: OpenedCache['movedAside'] = null;
+  removeOldSetAsideCopies(path, logger);
   if (existsSync(path)) {
-    const problem = inspectDatabase(path, schema);
+    // A file with nothing in it, or missing its tables, would open as an empty cache unnoticed.
+    const problem = inspectDatabase(path, schema) ?? shapeProblem(path, migrations);
     if (problem) {
       const aside = moveDatabaseAside(path, 'damaged');
       logger.warn(`cache ${path} ${problem}; moved aside to ${aside}, rebuilding by a re-sync`);
-      movedAside = { path: aside, reason: problem };
+      movedAside = { path: aside, reason: problem, summary: summaryOf(problem) };
     }
   }
   // Checked just above: the integrity check reads the whole file, once is enough.
   const db = openMigrated(path, { ...schema, configure });
   return { db, movedAside };
+}
+
+/** The problem in a few plain words: the raw check goes to the log, not on the screen. */
+function summaryOf(problem: string): string {
+  if (problem.startsWith('is empty')) return 'the file was empty';
+  if (problem.startsWith('is missing')) return 'some of its tables were missing';
+  if (problem.startsWith('failed its integrity check')) return 'it failed its integrity check';
+  return 'SQLite could not open it';
 }
 
 export function configure(db: CacheDb): void {

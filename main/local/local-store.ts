@@ -56,8 +56,13 @@ function configure(db: Database.Database): void {
   db.pragma('busy_timeout = 5000');
 }
 
+const NEWER = 'it was written by a newer CaseDesk';
+
+/** The store was refused as a newer CaseDesk's (whole, for that one to open), not found damaged. */
+export const refusedAsNewer = (reason: string): boolean => reason.startsWith(NEWER);
+
 function unavailableReason(error: unknown): string {
   if (error instanceof NewerDatabaseError)
-    return `it was written by a newer CaseDesk (schema version ${error.version}; this one knows up to ${error.latest}), open this profile with a newer CaseDesk to use it`;
+    return `${NEWER} (schema version ${error.version}; this one knows up to ${error.latest}), open this profile with a newer CaseDesk to use it`;
   return error instanceof Error ? error.message : String(error);
 }

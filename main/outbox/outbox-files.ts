@@ -1,4 +1,4 @@
-import { readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Logger } from '../lib/logger';
 
@@ -60,4 +60,30 @@ export function removeOrphanCopies(
   }
   if (removed > 0) logger.info(`removed ${removed} outbox file copies no change waits for`);
   return removed;
+}
+
+/**
+ * Moves the whole copies no item claims into `to` (made if need be), out of removeOrphanCopies's
+ * reach: after a damaged outbox, a copy may belong to a change that could not be read back, and may
+ * be the only one left. Returns how many were moved.
+ */
+export function keepUnclaimedCopies(
+  filesDir: string,
+  to: string,
+  isClaimed: (id: string) => boolean,
+): number {
+  let names: string[];
+  try {
+    names = readdirSync(filesDir);
+  } catch {
+    return 0;
+  }
+  let kept = 0;
+  for (const name of names) {
+    if (name.endsWith('.partial') || isClaimed(name)) continue;
+    mkdirSync(to, { recursive: true, mode: 0o700 });
+    renameSync(join(filesDir, name), join(to, name));
+    kept += 1;
+  }
+  return kept;
 }

@@ -14,7 +14,8 @@ import {
 import { inspectDatabase, migrate, NewerDatabaseError, type Schema } from '../lib/sqlite/migrate';
 import { prepared } from '../lib/sqlite/statements';
 import { OUTBOX_MIGRATIONS } from './migrations';
-import { outboxFilesDir, removeOutboxCopy } from './outbox-files';
+import { keepUnclaimedCopies, outboxFilesDir, removeOutboxCopy } from './outbox-files';
+import { salvageOutboxRows, type SalvagedRow } from './outbox-recovery';
 import { ensurePrivateDatabaseFile, makePrivateFolder } from '../lib/private-files';
 
 export { OutboxPayload } from './kinds/registry';
@@ -23,6 +24,28 @@ export { OutboxPayload } from './kinds/registry';
 export const SENT_KEPT_MS = 30 * 86_400_000;
 
 export type OutboxState = 'queued' | 'sending' | 'failed' | 'done';
+
+/** Why a change read back from a damaged outbox waits: the investigator sends or discards it. */
+export const RECOVERED_REASON = 'Recovered from a damaged outbox: check, then send or discard.';
+const RECOVERED_IN_DOUBT_REASON =
+  'Recovered from a damaged outbox; it was being sent and may already have reached the service: check, then send or discard.';
+
+/** What came back from an outbox that could not be read (see openOutbox). */
+export interface OutboxRecovery {
+  /** Where the damaged outbox is kept, with its -wal and -shm. */
+  keptAt: string;
+  /** What was wrong with it. */
+  problem: string;
+  /** Changes read back into the new outbox. */
+  recovered: number;
+  /** Rows read but not understood (a damaged or unknown change): not taken in. */
+  unreadable: number;
+  /** Part of the file could not be read at all: changes in it may be missing. */
+  partial: boolean;
+  /** Copies of files to upload that no recovered change claims: kept here, beside the outbox. */
+  copiesKeptAt: string | null;
+  copiesKept: number;
+}
 
 export interface OutboxItem<P extends KindedPayload = OutboxPayload> {
   id: string;
@@ -74,12 +97,14 @@ export function openOutbox<K extends KindList = BuiltInKinds>(
   // Before SQLite opens it: a newer outbox may hold unsent writes only a newer CaseDesk can read,
   // so it is refused and left exactly as it is, never taken for damaged.
   const problem = inspectDatabase(path, OUTBOX_SCHEMA);
+  let damaged: { keptAt: string; problem: string } | null = null;
   if (problem) {
     // Unsent writes may be in there: never delete it; keep it aside and say so loudly.
     const aside = moveDatabaseAside(path, 'unreadable');
     logger.error(
       `the outbox ${path} could not be read (${problem}); it was kept at ${aside}. Unsent changes in it were not sent.`,
     );
+    damaged = { keptAt: aside, problem };
   }
   ensurePrivateDatabaseFile(path);
   const db = new Database(path);
@@ -112,6 +137,75 @@ export function openOutbox<K extends KindList = BuiltInKinds>(
   prepared(db, "DELETE FROM outbox WHERE state = 'done' AND updated_ms < ?").run(
     now() - SENT_KEPT_MS,
   );
+
+  const recovery = damaged ? recoverInto(damaged) : null;
+
+  /**
+   * Every row that can be read from the damaged copy goes into the new outbox, in its order. None
+   * is sent on its own: each waits as failed, saying where it came from, and the investigator sends
+   * or discards it. What was already sent stays sent.
+   */
+  function recoverInto(from: { keptAt: string; problem: string }): OutboxRecovery {
+    const salvage = salvageOutboxRows(from.keptAt);
+    let recovered = 0;
+    let unreadable = 0;
+    const insert = prepared(
+      db,
+      'INSERT INTO outbox (id, kind, payload, state, attempts, last_error, result, body_started, created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
+    );
+    const at = now();
+    db.transaction(() => {
+      for (const row of salvage.rows) {
+        const taken = recoveredRow(row, at);
+        if (taken && insert.run(...taken).changes > 0) recovered += 1;
+        else unreadable += 1;
+      }
+    })();
+    const claimed = prepared(db, 'SELECT 1 FROM outbox WHERE id = ?', 'pluck');
+    const copiesKeptAt = `${from.keptAt}-files`;
+    const copiesKept = keepUnclaimedCopies(
+      outboxFilesDir(path),
+      copiesKeptAt,
+      (id) => claimed.get(id) !== undefined,
+    );
+    const report = {
+      ...from,
+      recovered,
+      unreadable,
+      partial: salvage.partial,
+      copiesKeptAt: copiesKept > 0 ? copiesKeptAt : null,
+      copiesKept,
+    };
+    logger.error(
+      `recovered ${recovered} change(s) from the damaged outbox ${from.keptAt}` +
+        (unreadable ? `; ${unreadable} row(s) could not be understood` : '') +
+        (salvage.partial ? '; part of the file could not be read' : ''),
+    );
+    return report;
+  }
+  function recoveredRow(row: SalvagedRow, at: number): unknown[] | null {
+    try {
+      if (typeof row.id !== 'string' || typeof row.payload !== 'string') return null;
+      const payload = payloadSchema.parse(JSON.parse(row.payload));
+      const done = row.state === 'done';
+      const result = done && typeof row.result === 'string' ? parsedJson(row.result) : null;
+      const reason = row.state === 'sending' ? RECOVERED_IN_DOUBT_REASON : RECOVERED_REASON;
+      return [
+        row.id,
+        payload.kind,
+        JSON.stringify(payload),
+        done ? 'done' : 'failed',
+        typeof row.attempts === 'number' ? row.attempts : 0,
+        done ? null : reason,
+        result,
+        row.body_started === 0 ? 0 : 1,
+        typeof row.created_ms === 'number' ? row.created_ms : at,
+        done && typeof row.updated_ms === 'number' ? row.updated_ms : at,
+      ];
+    } catch {
+      return null;
+    }
+  }
 
   const toItem = (row: Row): Item => ({
     id: row.id,
@@ -146,6 +240,8 @@ export function openOutbox<K extends KindList = BuiltInKinds>(
     db,
     /** The kinds of write it takes. */
     kinds,
+    /** Set when the outbox file could not be read and was replaced: what was recovered from it. */
+    recovery,
     /** Where copies of files to upload are kept (see outbox-files.ts). */
     filesDir,
     /**
@@ -225,6 +321,15 @@ export function openOutbox<K extends KindList = BuiltInKinds>(
       db.close();
     },
   };
+}
+
+function parsedJson(text: string): string | null {
+  try {
+    JSON.parse(text);
+    return text;
+  } catch {
+    return null;
+  }
 }
 
 export type Outbox<K extends KindList = BuiltInKinds> = ReturnType<typeof openOutbox<K>>;

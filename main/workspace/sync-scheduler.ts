@@ -63,6 +63,7 @@ export function createSyncScheduler(deps: {
       lastSyncAt: lastSyncAt(),
       lastError,
       cacheNotice: space?.cacheNotice ?? null,
+      outboxNotice: space?.outboxNotice ?? null,
       localStoreNotice: space?.localStoreNotice ?? null,
     };
   };
@@ -183,7 +184,10 @@ export function createSyncScheduler(deps: {
      * starts at once rather than at the schedule's next tick (the screens show the cache meanwhile).
      */
     syncOnOpen: (): void => {
-      if (deps.intervalMs > 0) setTimeout(() => void start().catch(() => undefined), 0).unref();
+      // A cache set aside is rebuilt at once, in full, even with no background sync.
+      const rebuild = deps.workspace()?.cacheSetAside === true;
+      if (deps.intervalMs > 0 || rebuild)
+        setTimeout(() => void start(rebuild).catch(() => undefined), 0).unref();
     },
     /** The workspace closed: what its last sync said no longer applies. */
     forget: (): void => {

@@ -7,7 +7,12 @@ import {
 } from '../api';
 import { openCache, type CacheDb } from '../cache/open-cache';
 import { createCacheWriter, type CacheWriter } from '../cache/repositories';
-import { LOCAL_STORE_FILE, openLocalStore, type LocalStoreOpening } from '../local/local-store';
+import {
+  LOCAL_STORE_FILE,
+  openLocalStore,
+  refusedAsNewer,
+  type LocalStoreOpening,
+} from '../local/local-store';
 import type { Logger } from '../lib/logger';
 import { applyDelivered } from '../outbox/delivered-to-cache';
 import { removeOrphanCopies } from '../outbox/outbox-files';
@@ -16,7 +21,13 @@ import {
   type OutboxChange,
   type OutboxReplayer,
 } from '../outbox/outbox-replayer';
-import { openOutbox, type Outbox, type OutboxItem } from '../outbox/outbox-store';
+import {
+  openOutbox,
+  type Outbox,
+  type OutboxItem,
+  type OutboxRecovery,
+} from '../outbox/outbox-store';
+import { SET_ASIDE_KEPT_DAYS } from '../cache/set-aside-copies';
 import { classifyServiceFailure, createServiceTransport } from '../outbox/service-transport';
 import { createServiceSource } from '../sync/service-source';
 import { createSyncEngine, type SyncEngine } from '../sync/sync-engine';
@@ -45,6 +56,9 @@ export interface Workspace {
   sync: SyncEngine;
   replayer: OutboxReplayer;
   cacheNotice: string | null;
+  /** The cache file could not be used and this one starts empty: a full sync rebuilds it. */
+  cacheSetAside: boolean;
+  outboxNotice: string | null;
   localStoreNotice: string | null;
   close(): Promise<void>;
 }
@@ -142,13 +156,21 @@ export async function openWorkspace(options: {
       },
     }),
     cacheNotice: movedAside
-      ? `The offline cache ${movedAside.reason}; it was set aside and is being rebuilt.`
+      ? `The offline cache was damaged (${movedAside.summary}), so it was set aside and a full ` +
+        `sync is rebuilding it; the copy set aside holds personal data and is deleted after ` +
+        `${SET_ASIDE_KEPT_DAYS} days.`
       : null,
+    cacheSetAside: movedAside !== null,
+    outboxNotice: outbox.recovery ? outboxNoticeOf(outbox.recovery) : null,
     localStoreNotice:
       localStore.state === 'unavailable'
         ? `The local store ${localStore.path} could not be opened: ${localStore.reason}. ` +
           'It was left as it is and nothing in it is lost. Reviewing from the cache goes on; what ' +
-          'needs the local store is read-only until it opens.'
+          'needs the local store is read-only until it opens.' +
+          (refusedAsNewer(localStore.reason)
+            ? ''
+            : ' To use it again, close CaseDesk and put back local.db from a backup of this ' +
+              'profile (the CLI’s backup command keeps them in the profile’s backups folder).')
         : null,
     async close() {
       await client.close();
@@ -156,4 +178,25 @@ export async function openWorkspace(options: {
       closeStores();
     },
   };
+}
+
+/** What happened to a damaged outbox, what came back and what did not, and what to do. */
+function outboxNoticeOf(recovery: OutboxRecovery): string {
+  const changes = (n: number) => (n === 1 ? '1 change was' : `${n} changes were`);
+  const parts = [
+    `The outbox could not be read; it is kept, with its journal, at ${recovery.keptAt}.`,
+    recovery.recovered > 0
+      ? `${changes(recovery.recovered)} recovered and none was sent: check, then send or discard each in the Outbox.`
+      : 'No change could be recovered from it.',
+  ];
+  if (recovery.unreadable > 0)
+    parts.push(`${changes(recovery.unreadable)} found but could not be read back.`);
+  if (recovery.partial)
+    parts.push('Part of the file could not be read: changes made offline may be missing from it.');
+  if (recovery.copiesKept > 0)
+    parts.push(
+      `${recovery.copiesKept === 1 ? '1 file' : `${recovery.copiesKept} files`} to upload that ` +
+        `no recovered change claims ${recovery.copiesKept === 1 ? 'is' : 'are'} kept at ${recovery.copiesKeptAt ?? ''}.`,
+    );
+  return parts.join(' ');
 }

@@ -28,8 +28,13 @@ export interface SyncStatusView {
   /** ISO time of the last complete sync, shown as "cache from 10:42". */
   lastSyncAt: string | null;
   lastError: string | null;
-  /** Set when the cache file could not be used and was moved aside for a rebuild. */
+  /** Set when the cache file could not be used and was moved aside for a rebuild: one sentence. */
   cacheNotice: string | null;
+  /**
+   * Set when the outbox file could not be read: it was kept aside, and what could be read of it
+   * waits in the Outbox for the investigator to send or discard.
+   */
+  outboxNotice: string | null;
   /**
    * Set when the profile's local store (what only CaseDesk knows) could not be opened: the file
    * was left as it is, reviewing from the cache goes on.

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, watch } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, watch, writeFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect } from 'vitest';
@@ -57,5 +57,27 @@ export async function filesTouchedDuring<T>(
     return { touched: [...touched].sort(), result };
   } finally {
     watcher.close();
+  }
+}
+
+/** Overwrites whole pages (numbered from 1) of an SQLite file with noise, as a bad disk would. */
+export function corruptPages(path: string, pages: readonly number[]): void {
+  const bytes = readFileSync(path);
+  const pageSize = bytes.readUInt16BE(16) === 1 ? 65536 : bytes.readUInt16BE(16);
+  for (const page of pages) bytes.fill(0x42, (page - 1) * pageSize, page * pageSize);
+  writeFileSync(path, bytes);
+}
+
+/** The first page of a table or index, as the file's schema says. */
+export function rootPageOf(path: string, name: string): number {
+  const db = new Database(path, { readonly: true });
+  try {
+    return (
+      db.prepare('SELECT rootpage FROM sqlite_master WHERE name = ?').get(name) as {
+        rootpage: number;
+      }
+    ).rootpage;
+  } finally {
+    db.close();
   }
 }

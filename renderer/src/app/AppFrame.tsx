@@ -3,7 +3,9 @@ import { NavRail } from './NavRail';
 import { DownloadPrompts } from '../features/downloads/DownloadPrompts';
 import { DownloadsTray } from '../features/downloads/DownloadsTray';
 import { useProfiles } from '../features/profiles/store';
+import { CacheNotice } from '../features/sync/CacheNotice';
 import { LocalStoreNotice } from '../features/sync/LocalStoreNotice';
+import { OutboxNotice } from '../features/sync/OutboxNotice';
 import { SyncStatusBar } from '../features/sync/SyncStatusBar';
 import { TokenNotice } from '../features/sync/TokenNotice';
 import { useTheme, type ThemeChoice } from '../lib/theme';
@@ -58,7 +60,9 @@ export function AppFrame({
       {/* Above every screen: what concerns the whole profile, not one screen. */}
       <div className="frame-notices">
         <TokenNotice />
+        <OutboxNotice />
         <LocalStoreNotice />
+        <CacheNotice />
       </div>
       <div className="app-body">
         <NavRail onSearch={onSearch} onShortcuts={onShortcuts} />

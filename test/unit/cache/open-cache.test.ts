@@ -44,6 +44,52 @@ describe('opening the cache', () => {
     db.close();
   });
 
+  it('takes a file of 0 bytes for damaged: set aside, said in one readable sentence', () => {
+    const path = join(temp.path, 'cache.db');
+    writeFileSync(path, '');
+    const { db, movedAside } = openCache(path, silentLogger);
+    expect(movedAside?.summary).toBe('the file was empty');
+    expect(readdirSync(temp.path).some((name) => /^cache\.db\.damaged-\d+$/.test(name))).toBe(true);
+    db.close();
+  });
+
+  it('takes a file missing its tables for damaged, though SQLite finds nothing wrong in it', () => {
+    const path = join(temp.path, 'cache.db');
+    openCache(path, silentLogger).db.close();
+    const cut = new Database(path);
+    cut.exec('DROP TABLE alerts');
+    cut.close();
+    const { db, movedAside } = openCache(path, silentLogger);
+    expect(movedAside?.reason).toMatch(/alerts/);
+    expect(movedAside?.summary).toBe('some of its tables were missing');
+    expect(db.prepare('SELECT COUNT(*) AS n FROM alerts').get()).toEqual({ n: 0 });
+    db.close();
+  });
+
+  it('says what was wrong as a phrase, never the integrity check’s own words', () => {
+    const path = join(temp.path, 'cache.db');
+    writeFileSync(path, garbageDatabaseBytes());
+    const { db, movedAside } = openCache(path, silentLogger);
+    expect(movedAside?.summary).toMatch(
+      /^(SQLite could not open it|it failed its integrity check)$/,
+    );
+    db.close();
+  });
+
+  it('deletes copies set aside more than 30 days ago (they hold personal data), keeps newer ones', () => {
+    const path = join(temp.path, 'cache.db');
+    const old = `${path}.damaged-${Date.now() - 31 * 86_400_000}`;
+    const recent = `${path}.damaged-${Date.now() - 2 * 86_400_000}`;
+    const outboxCopy = join(temp.path, `outbox.db.unreadable-${Date.now() - 90 * 86_400_000}`);
+    for (const file of [old, `${old}-wal`, recent, outboxCopy]) writeFileSync(file, 'kept data');
+    openCache(path, silentLogger).db.close();
+    const names = readdirSync(temp.path);
+    expect(names).not.toContain(old.slice(temp.path.length + 1));
+    expect(names).not.toContain(`${old.slice(temp.path.length + 1)}-wal`);
+    expect(names).toContain(recent.slice(temp.path.length + 1));
+    expect(names).toContain(outboxCopy.slice(temp.path.length + 1));
+  });
+
   it('refuses a cache written by a newer CaseDesk and keeps it as it is, never moved aside', async () => {
     const path = join(temp.path, 'cache.db');
     writeNewerDatabase(path, LATEST_VERSION + 5);

@@ -11,6 +11,7 @@ const status = (localStoreNotice: string | null): SyncStatusView => ({
   lastSyncAt: null,
   lastError: null,
   cacheNotice: null,
+  outboxNotice: null,
   localStoreNotice,
 });
 

@@ -12,6 +12,7 @@ const status = (connectivity: Connectivity): SyncStatusView => ({
   lastError: null,
   cacheNotice: null,
   localStoreNotice: null,
+  outboxNotice: null,
 });
 
 describe('the token notice', () => {

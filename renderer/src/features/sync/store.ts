@@ -8,6 +8,9 @@ interface SyncStore {
   /** The local store notice the investigator chose to work past, for this session. */
   dismissedLocalStoreNotice: string | null;
   dismissLocalStoreNotice: (notice: string) => void;
+  /** Cache and outbox notices read and put away, for this session (a new one shows again). */
+  dismissedNotices: readonly string[];
+  dismissNotice: (notice: string) => void;
   load: () => Promise<void>;
   start: () => Promise<void>;
   cancel: () => Promise<void>;
@@ -21,6 +24,10 @@ export const useSync = create<SyncStore>((set) => ({
   dismissedLocalStoreNotice: null,
   dismissLocalStoreNotice(notice) {
     set({ dismissedLocalStoreNotice: notice });
+  },
+  dismissedNotices: [],
+  dismissNotice(notice) {
+    set((state) => ({ dismissedNotices: [...state.dismissedNotices, notice] }));
   },
   async load() {
     try {

@@ -1,0 +1,166 @@
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { OutboxItemView, SyncStatusView } from '../../../preload/contract';
+import type { Core } from '../../../main/core';
+import { LATEST_VERSION } from '../../../main/cache/migrations';
+import { silentLogger } from '../../../main/lib/logger';
+import { openOutbox } from '../../../main/outbox/outbox-store';
+import {
+  corruptPages,
+  garbageDatabaseBytes,
+  rootPageOf,
+  writeNewerDatabase,
+} from '../../support/database-files';
+import { makeTempDir } from '../../support/temp-dir';
+import { createTestCore } from '../../support/test-core';
+
+describe('a profile whose cache or outbox is damaged', () => {
+  const temp = makeTempDir('casedesk-damaged-workspace-');
+  let folder = '';
+  beforeAll(async () => {
+    const core = await createTestCore(temp.path);
+    const saved = await core.dispatch(
+      'profiles.save',
+      { name: 'Field office', baseUrl: 'http://127.0.0.1:9', token: 't0ken', tokenStorage: 'weak' },
+      { transport: 'browser' },
+    );
+    if (!saved.ok) throw new Error(saved.error.message);
+    folder = join(temp.path, 'profiles', (saved.value as { id: string }).id);
+    expect((await core.dispatch('sync.status', undefined, { transport: 'browser' })).ok).toBe(true);
+    await core.dispose();
+  });
+  afterAll(() => temp.remove());
+  beforeEach(() => {
+    for (const name of readdirSync(folder))
+      if (/^(cache|outbox|local)\.db/.test(name)) rmSync(join(folder, name), { force: true });
+  });
+
+  const openOnce = async (look: (core: Core) => Promise<void>) => {
+    const core = await createTestCore(temp.path);
+    try {
+      await look(core);
+    } finally {
+      await core.dispose();
+    }
+  };
+  const call = async (core: Core, method: string, input?: unknown) =>
+    core.dispatch(method, input, { transport: 'browser' });
+  const status = async (core: Core): Promise<SyncStatusView> => {
+    const answer = await call(core, 'sync.status');
+    if (!answer.ok) throw new Error(answer.error.message);
+    return answer.value as SyncStatusView;
+  };
+  /** The status once a sync has come and gone, or as it is after a while if none started. */
+  const afterASync = async (core: Core): Promise<SyncStatusView> => {
+    for (let waited = 0; waited < 5000; waited += 50) {
+      const now = await status(core);
+      if (now.lastError !== null || now.lastSyncAt !== null) return now;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return status(core);
+  };
+
+  it.each([
+    ['of 0 bytes', 'the file was empty', (path: string) => writeFileSync(path, '')],
+    [
+      'missing its tables',
+      'some of its tables were missing',
+      (path: string) => {
+        // A database at the cache's version with none of its tables.
+        const db = new Database(path);
+        db.pragma(`user_version = ${LATEST_VERSION}`);
+        db.close();
+      },
+    ],
+  ])(
+    'a cache %s: set aside, one readable sentence on every screen, a full sync on its own',
+    async (_, summary, plant) => {
+      plant(join(folder, 'cache.db'));
+      await openOnce(async (core) => {
+        const notice = (await status(core)).cacheNotice ?? '';
+        expect(notice).toContain(`The offline cache was damaged (${summary})`);
+        expect(notice).toMatch(/a full sync is rebuilding it/);
+        expect(notice).toMatch(/deleted after 30 days/);
+        expect(notice).not.toMatch(/quick_check|integrity check \(|\n/);
+        // No background sync in tests: this one started because the cache was set aside.
+        expect((await afterASync(core)).lastError).not.toBeNull();
+      });
+    },
+  );
+
+  it('a sound cache carries no notice and starts no sync on its own here', async () => {
+    await openOnce(async (core) => {
+      expect((await status(core)).cacheNotice).toBeNull();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await status(core)).toMatchObject({
+        cacheNotice: null,
+        lastError: null,
+        outboxNotice: null,
+      });
+    });
+  });
+
+  it('copies of the cache set aside more than 30 days ago are deleted when the workspace opens', async () => {
+    const old = join(folder, `cache.db.damaged-${Date.now() - 40 * 86_400_000}`);
+    const recent = join(folder, `cache.db.damaged-${Date.now() - 86_400_000}`);
+    for (const path of [old, `${old}-wal`, recent]) writeFileSync(path, 'personal data');
+    await openOnce(async (core) => {
+      await status(core);
+    });
+    const names = readdirSync(folder);
+    expect(names.filter((name) => name.startsWith('cache.db.damaged-'))).toEqual([
+      recent.slice(folder.length + 1),
+    ]);
+    rmSync(recent);
+  });
+
+  it('a damaged local store: kept as it is, and the notice says how to get it back', async () => {
+    writeFileSync(join(folder, 'local.db'), garbageDatabaseBytes());
+    await openOnce(async (core) => {
+      const notice = (await status(core)).localStoreNotice ?? '';
+      expect(notice).toMatch(/nothing in it is lost/);
+      expect(notice).toMatch(
+        /To use it again, close CaseDesk and put back local\.db from a backup/,
+      );
+    });
+  });
+
+  it('a local store written by a newer CaseDesk: no advice to restore a backup', async () => {
+    writeNewerDatabase(join(folder, 'local.db'), 99);
+    await openOnce(async (core) => {
+      const notice = (await status(core)).localStoreNotice ?? '';
+      expect(notice).toMatch(/newer CaseDesk/);
+      expect(notice).not.toMatch(/backup/);
+    });
+  });
+
+  it('a damaged outbox: its changes recovered and held, a notice naming what happened', async () => {
+    const path = join(folder, 'outbox.db');
+    const outbox = openOutbox(path, silentLogger);
+    outbox.enqueue({ kind: 'document.delete', id: 'doc-1' });
+    outbox.enqueue({ kind: 'document.update', id: 'doc-2', display_name: 'Passport' });
+    outbox.close();
+    corruptPages(path, [rootPageOf(path, 'outbox_by_state')]);
+    // The copy of a file filed by a change that is not in the outbox any more.
+    mkdirSync(join(folder, 'outbox-files'), { recursive: true });
+    writeFileSync(join(folder, 'outbox-files', 'upload-9'), 'filed bytes');
+    await openOnce(async (core) => {
+      const notice = (await status(core)).outboxNotice ?? '';
+      expect(notice).toMatch(/The outbox could not be read/);
+      expect(notice).toMatch(/outbox\.db\.unreadable-\d+/);
+      expect(notice).toMatch(/2 changes were recovered/);
+      expect(notice).toMatch(/send or discard each in the Outbox/);
+      expect(notice).toMatch(
+        /1 file to upload that no recovered change claims is kept at .*-files\./,
+      );
+      const listed = await call(core, 'outbox.list');
+      const items = (listed.ok ? listed.value : []) as OutboxItemView[];
+      expect(items.map((item) => [item.state, item.lastError])).toEqual([
+        ['failed', expect.stringMatching(/Recovered from a damaged outbox/)],
+        ['failed', expect.stringMatching(/Recovered from a damaged outbox/)],
+      ]);
+    });
+  });
+});

@@ -117,7 +117,7 @@ export function createSyncScheduler(deps: {
         // sent again. Without a status nothing was sent: there was no token to send.
         if (known?.status !== null && known?.status !== undefined)
           deps.tokens.refuse(space.profileId, token);
-        const now = deps.tokens.check(space.profileId);
+        const now = deps.tokens.check(space.profileId, space.baseUrl);
         deps.connectivity.set(now.ok ? 'token_refused' : now.reason);
       } else if (kind === 'network' || kind === 'timeout') deps.connectivity.set('offline');
       // Pages written before the failure are in the cache: screens may re-read.
@@ -144,7 +144,7 @@ export function createSyncScheduler(deps: {
     if (!running) {
       // Asked for, scheduled or on opening: no call with a refused token, none without one. The
       // cache stays readable; the status says what to do.
-      const gate = deps.tokens.check(space.profileId);
+      const gate = deps.tokens.check(space.profileId, space.baseUrl);
       if (!gate.ok) {
         deps.connectivity.set(gate.reason);
         lastError = gate.message;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { tokenOrigin } from '../../preload/contract';
 import type { ProfileService } from '../session/profile-service';
 
 /** Whether the active profile's token may be sent, and if not, what the investigator is to do. */
@@ -27,9 +28,17 @@ export function createTokenGate(deps: {
     return profile && profile.id === profileId ? profile.name : 'this profile';
   };
 
-  const check = (profileId: string): TokenCheck => {
+  /**
+   * `baseUrl`: where the asking workspace sends it. A profile moved to another origin keeps its old
+   * workspace open until the switch ends; a token saved for the new origin never goes to the old.
+   */
+  const check = (profileId: string, baseUrl: string): TokenCheck => {
     const active = deps.profiles.activeCredentials();
-    if (!active || active.profile.id !== profileId) {
+    if (
+      !active ||
+      active.profile.id !== profileId ||
+      tokenOrigin(active.profile.baseUrl) !== tokenOrigin(baseUrl)
+    ) {
       return {
         ok: false,
         reason: 'token_missing',
@@ -52,8 +61,8 @@ export function createTokenGate(deps: {
      * The token to send for the profile now. Throws when none may be sent: the API client then
      * fails the call as an authentication failure without sending anything.
      */
-    tokenFor(profileId: string): string {
-      const result = check(profileId);
+    tokenFor(profileId: string, baseUrl: string): string {
+      const result = check(profileId, baseUrl);
       if (!result.ok) throw new Error(result.message);
       handed.set(profileId, result.token);
       return result.token;

@@ -67,7 +67,7 @@ export function createWorkspaceLifecycle(deps: {
     workspace = await openProfileWorkspace({
       dataDir: deps.dataDir,
       profile: active,
-      getToken: () => deps.tokens.tokenFor(active.id),
+      getToken: () => deps.tokens.tokenFor(active.id, active.baseUrl),
       logger: deps.logger,
       ...deps.hooks,
     });

@@ -31,7 +31,7 @@ export function createWorkspaceManager(deps: {
   const blockedBy = (): 'token_refused' | 'token_missing' | null => {
     const space = lifecycle.workspace();
     if (!space) return null;
-    const check = tokens.check(space.profileId);
+    const check = tokens.check(space.profileId, space.baseUrl);
     return check.ok ? null : check.reason;
   };
   const outbox = createOutboxScheduler({

@@ -82,7 +82,11 @@ describe('a stored token stays with its origin, through the bridge', () => {
       hasToken: false,
     });
     // Nothing to sync with, and nothing to test with, until the user types a token.
-    expect((await call('sync.start')).ok).toBe(false);
+    const sync = await call('sync.start');
+    expect(sync.ok ? sync.value : sync.error).toMatchObject(
+      sync.ok ? { connectivity: 'token_missing' } : { code: 'unavailable' },
+    );
+    expect(elsewhere.requests.filter((request) => request.authorization)).toEqual([]);
     expect(
       await call('profiles.testConnection', { id: saved.id, baseUrl: elsewhere.baseUrl }),
     ).toMatchObject({ ok: false, error: { code: 'invalid_input' } });

@@ -15,6 +15,8 @@ let secret: string | null = null;
  */
 export function pageSecret(): string {
   if (secret !== null) return secret;
+  // No document: not a page (the renderer's modules loaded by a unit test).
+  if (typeof document === 'undefined') return '';
   const meta = document.querySelector<HTMLMetaElement>('meta[name="casedesk-page"]');
   if (meta) {
     secret = meta.content;

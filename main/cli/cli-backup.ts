@@ -18,6 +18,7 @@ import { SETTINGS_FILE } from '../settings/profile-settings';
 import { VIEWS_FILE } from '../views/saved-views';
 import { flag, type ParsedArgs } from './cli-args';
 import { resolveProfile } from './cli-profile';
+import { ensurePrivateDatabaseFile } from '../lib/private-files';
 
 export const BACKUP_MANIFEST = 'backup.json';
 
@@ -94,7 +95,9 @@ export async function backupProfile(args: ParsedArgs, logger: Logger): Promise<B
       createdAt,
       entries,
     };
-    writeFileSync(join(target, BACKUP_MANIFEST), `${JSON.stringify(report, null, 2)}\n`);
+    writeFileSync(join(target, BACKUP_MANIFEST), `${JSON.stringify(report, null, 2)}\n`, {
+      mode: 0o600,
+    });
     return report;
   } catch (error) {
     rmSync(target, { recursive: true, force: true });
@@ -109,6 +112,8 @@ export async function backupProfile(args: ParsedArgs, logger: Logger): Promise<B
 async function copyDatabase(source: string, destination: string): Promise<BackupEntry> {
   const name = basename(source);
   try {
+    // For this user alone, like the store it copies.
+    ensurePrivateDatabaseFile(destination);
     await backupDatabase(source, destination);
     return { name, how: 'sqlite-backup', bytes: statSync(destination).size };
   } catch (error) {

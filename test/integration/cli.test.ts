@@ -154,6 +154,8 @@ describe('the command line (built)', () => {
       expect(dirname(report.folder)).toBe(out.path);
       // For this user alone, like the data folder it comes from.
       expect(statSync(report.folder).mode & 0o777).toBe(0o700);
+      for (const name of ['local.db', 'outbox.db', 'backup.json'])
+        expect(statSync(join(report.folder, name)).mode & 0o777).toBe(0o600);
       expect(report.entries.map((entry) => [entry.name, entry.how])).toEqual(
         expect.arrayContaining([
           ['local.db', 'sqlite-backup'],

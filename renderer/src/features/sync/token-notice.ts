@@ -28,8 +28,9 @@ export function tokenNotice(status: SyncStatusView | null): TokenNoticeText | nu
       profileId: status.profileId,
       title: `No token for ${profile} in this run — enter the token to sync`,
       body:
-        'It was kept in memory only. The cache is shown as last synced; changes wait in the ' +
-        'outbox until the token is entered.',
+        'A token kept in memory only is gone once CaseDesk closes, and one is asked again when ' +
+        'the profile moves to another address. The cache is shown as last synced; changes wait ' +
+        'in the outbox until the token is entered.',
       action: 'Enter the token',
     };
   return null;

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { SyncStatusView } from '../../preload/contract';
 import type { EventHub } from '../lib/event-hub';
 import type { Logger } from '../lib/logger';
@@ -26,7 +27,11 @@ export function createWorkspaceManager(deps: {
   outboxRetryMs?: readonly number[];
 }) {
   const connectivity = createConnectivity();
-  const tokens = createTokenGate({ profiles: deps.profiles });
+  const tokens = createTokenGate({
+    profiles: deps.profiles,
+    refusedFile: join(deps.dataDir, 'refused-tokens.json'),
+    logger: deps.logger,
+  });
   /** Whether the open workspace may call the service now; the connectivity says why not. */
   const blockedBy = (): 'token_refused' | 'token_missing' | null => {
     const space = lifecycle.workspace();

@@ -1,4 +1,4 @@
-import { EVERYTHING, type SyncStatusView } from '../../preload/contract';
+import { EVERYTHING, tokenOrigin, type SyncStatusView } from '../../preload/contract';
 import { isServiceError } from '../api';
 import { readState } from '../cache/repositories';
 import { AppError } from '../lib/app-error';
@@ -54,9 +54,11 @@ export function createSyncScheduler(deps: {
   const status = (): SyncStatusView => {
     const space = deps.workspace();
     const profile = deps.profiles.activeProfile();
+    const shown = space && profile?.id === space.profileId ? profile : null;
     return {
       profileId: space?.profileId ?? null,
-      profileName: space && profile?.id === space.profileId ? profile.name : null,
+      profileName: shown?.name ?? null,
+      profileOrigin: shown ? tokenOrigin(shown.baseUrl) : null,
       state: running ? 'running' : 'idle',
       progress,
       connectivity: deps.connectivity.current(),

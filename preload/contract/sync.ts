@@ -22,6 +22,11 @@ export interface SyncStatusView {
   profileId: string | null;
   /** The open profile's name, for what the top bar says of it. */
   profileName: string | null;
+  /**
+   * The origin (scheme, host, port) the open profile's token is sent to: after the profile moved
+   * to another address its token was dropped, and the notice names where the new one will go.
+   */
+  profileOrigin: string | null;
   state: 'idle' | 'running';
   progress: SyncProgressView | null;
   connectivity: Connectivity;

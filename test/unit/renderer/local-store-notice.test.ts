@@ -5,6 +5,7 @@ import { shownLocalStoreNotice } from '../../../renderer/src/features/sync/local
 const status = (localStoreNotice: string | null): SyncStatusView => ({
   profileId: 'p1',
   profileName: 'Field office',
+  profileOrigin: 'https://screening.example',
   state: 'idle',
   progress: null,
   connectivity: 'online',

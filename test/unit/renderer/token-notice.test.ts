@@ -5,6 +5,7 @@ import { tokenNotice } from '../../../renderer/src/features/sync/token-notice';
 const status = (connectivity: Connectivity): SyncStatusView => ({
   profileId: 'p1',
   profileName: 'Field office',
+  profileOrigin: 'https://screening.example:8443',
   state: 'idle',
   progress: null,
   connectivity,
@@ -26,6 +27,17 @@ describe('the token notice', () => {
 
   it('asks for the token to sync when none is known in this run', () => {
     expect(tokenNotice(status('token_missing'))?.title).toMatch(/enter the token to sync/);
+  });
+
+  it('names the origin the new token will be sent to', () => {
+    // After the profile moved to another address its token was dropped: the notice says where
+    // the token asked for will go, so it is not typed for the wrong service.
+    expect(tokenNotice(status('token_missing'))?.body).toContain(
+      'a token for https://screening.example:8443 is needed',
+    );
+    expect(tokenNotice({ ...status('token_missing'), profileOrigin: null })?.body).not.toMatch(
+      /null|undefined/,
+    );
   });
 
   it('says nothing while the token may be sent, or with no profile open', () => {

@@ -22,16 +22,21 @@ export function tokenNotice(status: SyncStatusView | null): TokenNoticeText | nu
         'changes wait in the outbox until a new token works.',
       action: 'Enter a new token',
     };
-  if (status.connectivity === 'token_missing')
+  if (status.connectivity === 'token_missing') {
+    // Where the token goes: after a move to another address it must be one for the new service.
+    const needed = status.profileOrigin
+      ? `a token for ${status.profileOrigin} is needed`
+      : 'a token is needed';
     return {
       kind: 'missing',
       profileId: status.profileId,
       title: `No token for ${profile} in this run — enter the token to sync`,
       body:
-        'A token kept in memory only is gone once CaseDesk closes, and one is asked again when ' +
-        'the profile moves to another address. The cache is shown as last synced; changes wait ' +
-        'in the outbox until the token is entered.',
+        `To sync, ${needed}: a token kept in memory only is gone once CaseDesk closes, and one ` +
+        'is asked again when the profile moves to another address. The cache is shown as last ' +
+        'synced; changes wait in the outbox until the token is entered.',
       action: 'Enter the token',
     };
+  }
   return null;
 }

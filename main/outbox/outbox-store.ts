@@ -25,10 +25,11 @@ export const SENT_KEPT_MS = 30 * 86_400_000;
 
 export type OutboxState = 'queued' | 'sending' | 'failed' | 'done';
 
+/** How every reason of a change read back from a damaged outbox begins. */
+export const RECOVERED_PREFIX = 'Recovered from a damaged outbox';
 /** Why a change read back from a damaged outbox waits: the investigator sends or discards it. */
-export const RECOVERED_REASON = 'Recovered from a damaged outbox: check, then send or discard.';
-const RECOVERED_IN_DOUBT_REASON =
-  'Recovered from a damaged outbox; it was being sent and may already have reached the service: check, then send or discard.';
+export const RECOVERED_REASON = `${RECOVERED_PREFIX}: check, then send or discard.`;
+const RECOVERED_IN_DOUBT_REASON = `${RECOVERED_PREFIX}; it was being sent and may already have reached the service: check, then send or discard.`;
 
 /** What came back from an outbox that could not be read (see openOutbox). */
 export interface OutboxRecovery {

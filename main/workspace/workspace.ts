@@ -23,6 +23,7 @@ import {
 } from '../outbox/outbox-replayer';
 import {
   openOutbox,
+  RECOVERED_PREFIX,
   type Outbox,
   type OutboxItem,
   type OutboxRecovery,
@@ -161,7 +162,7 @@ export async function openWorkspace(options: {
         `${SET_ASIDE_KEPT_DAYS} days.`
       : null,
     cacheSetAside: movedAside !== null,
-    outboxNotice: outbox.recovery ? outboxNoticeOf(outbox.recovery) : null,
+    outboxNotice: outbox.recovery ? outboxNoticeOf(outbox.recovery) : recoveredWaiting(outbox),
     localStoreNotice:
       localStore.state === 'unavailable'
         ? `The local store ${localStore.path} could not be opened: ${localStore.reason}. ` +
@@ -178,6 +179,22 @@ export async function openWorkspace(options: {
       closeStores();
     },
   };
+}
+
+/**
+ * The damage was found in an earlier run, and what was recovered then still waits: the notice
+ * says why those changes are held, or none would after a restart.
+ */
+function recoveredWaiting(outbox: Outbox): string | null {
+  const held = outbox
+    .list(['failed'])
+    .filter((item) => item.lastError?.startsWith(RECOVERED_PREFIX)).length;
+  if (held === 0) return null;
+  return (
+    `${held === 1 ? '1 change' : `${held} changes`} recovered from a damaged outbox ` +
+    `${held === 1 ? 'waits' : 'wait'} for a decision on the Outbox screen: check, then send or ` +
+    'discard each.'
+  );
 }
 
 /** What happened to a damaged outbox, what came back and what did not, and what to do. */

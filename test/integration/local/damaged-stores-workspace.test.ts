@@ -34,7 +34,8 @@ describe('a profile whose cache or outbox is damaged', () => {
   afterAll(() => temp.remove());
   beforeEach(() => {
     for (const name of readdirSync(folder))
-      if (/^(cache|outbox|local)\.db/.test(name)) rmSync(join(folder, name), { force: true });
+      if (/^(cache|outbox|local)\.db/.test(name))
+        rmSync(join(folder, name), { force: true, recursive: true });
   });
 
   const openOnce = async (look: (core: Core) => Promise<void>) => {
@@ -161,6 +162,35 @@ describe('a profile whose cache or outbox is damaged', () => {
         ['failed', expect.stringMatching(/Recovered from a damaged outbox/)],
         ['failed', expect.stringMatching(/Recovered from a damaged outbox/)],
       ]);
+    });
+  });
+
+  it('after a restart, recovered changes still waiting keep a notice that says why', async () => {
+    const path = join(folder, 'outbox.db');
+    const outbox = openOutbox(path, silentLogger);
+    outbox.enqueue({ kind: 'document.delete', id: 'doc-1' });
+    outbox.enqueue({ kind: 'document.update', id: 'doc-2', display_name: 'Passport' });
+    outbox.close();
+    corruptPages(path, [rootPageOf(path, 'outbox_by_state')]);
+    await openOnce(async (core) => {
+      expect((await status(core)).outboxNotice).toMatch(/The outbox could not be read/);
+    });
+    // The next run finds a sound outbox, but the recovered changes still wait for a decision.
+    await openOnce(async (core) => {
+      expect((await status(core)).outboxNotice).toBe(
+        '2 changes recovered from a damaged outbox wait for a decision on the Outbox screen: ' +
+          'check, then send or discard each.',
+      );
+      const listed = await call(core, 'outbox.list');
+      const items = (listed.ok ? listed.value : []) as OutboxItemView[];
+      const first = items[0];
+      if (!first) throw new Error('no recovered change listed');
+      expect((await call(core, 'outbox.discard', { id: first.id })).ok).toBe(true);
+    });
+    await openOnce(async (core) => {
+      expect((await status(core)).outboxNotice).toMatch(
+        /^1 change recovered from a damaged outbox waits/,
+      );
     });
   });
 });

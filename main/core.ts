@@ -113,7 +113,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       },
       openExternal: options.openExternal,
       desktop: options.desktop ?? { chooseFolder: null, showInFolder: null },
-      dataDir: options.dataDir,
       events,
       logger,
       profiles,

@@ -31,7 +31,6 @@ export interface BridgeDeps {
   /** Hands a validated link to the operating system; absent where the renderer opens it itself. */
   openExternal: ((url: string) => Promise<void>) | null;
   desktop: DesktopFileActions;
-  dataDir: string;
   events: EventHub;
   logger: Logger;
   profiles: ProfileService;

@@ -33,6 +33,15 @@ export function removeOutboxCopy(filesDir: string, path: string, logger: Logger)
   }
 }
 
+/** The names in the copies folder; none when it is not there (nothing was ever filed). */
+function copiesIn(filesDir: string): string[] {
+  try {
+    return readdirSync(filesDir);
+  } catch {
+    return [];
+  }
+}
+
 /**
  * Removes copies no item waits for: half-written ones left by a crash, and whole ones whose item
  * was never queued (a crash between the copy and the queue) or is already delivered.
@@ -42,14 +51,8 @@ export function removeOrphanCopies(
   isWaited: (id: string) => boolean,
   logger: Logger,
 ): number {
-  let names: string[];
-  try {
-    names = readdirSync(filesDir);
-  } catch {
-    return 0;
-  }
   let removed = 0;
-  for (const name of names) {
+  for (const name of copiesIn(filesDir)) {
     if (!name.endsWith('.partial') && isWaited(name)) continue;
     try {
       rmSync(join(filesDir, name), { force: true, recursive: true });
@@ -72,14 +75,8 @@ export function keepUnclaimedCopies(
   to: string,
   isClaimed: (id: string) => boolean,
 ): number {
-  let names: string[];
-  try {
-    names = readdirSync(filesDir);
-  } catch {
-    return 0;
-  }
   let kept = 0;
-  for (const name of names) {
+  for (const name of copiesIn(filesDir)) {
     if (name.endsWith('.partial') || isClaimed(name)) continue;
     mkdirSync(to, { recursive: true, mode: 0o700 });
     renameSync(join(filesDir, name), join(to, name));

@@ -113,13 +113,3 @@ export async function openUploadFile(path: string, limitBytes: number): Promise<
     throw error;
   }
 }
-
-/** What uploads.inspect answers for a file on disk. */
-export async function inspectUploadFile(
-  path: string,
-  limitBytes: number,
-): Promise<{ fileName: string; size: number }> {
-  const { handle, fileName, size } = await openUploadFile(path, limitBytes);
-  await handle.close();
-  return { fileName, size };
-}

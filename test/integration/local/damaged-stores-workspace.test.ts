@@ -14,22 +14,13 @@ import {
   writeNewerDatabase,
 } from '../../support/database-files';
 import { makeTempDir } from '../../support/temp-dir';
-import { createTestCore } from '../../support/test-core';
+import { createTestCore, savedProfileFolder } from '../../support/test-core';
 
 describe('a profile whose cache or outbox is damaged', () => {
   const temp = makeTempDir('casedesk-damaged-workspace-');
   let folder = '';
   beforeAll(async () => {
-    const core = await createTestCore(temp.path);
-    const saved = await core.dispatch(
-      'profiles.save',
-      { name: 'Field office', baseUrl: 'http://127.0.0.1:9', token: 't0ken', tokenStorage: 'weak' },
-      { transport: 'browser' },
-    );
-    if (!saved.ok) throw new Error(saved.error.message);
-    folder = join(temp.path, 'profiles', (saved.value as { id: string }).id);
-    expect((await core.dispatch('sync.status', undefined, { transport: 'browser' })).ok).toBe(true);
-    await core.dispose();
+    folder = await savedProfileFolder(temp.path);
   });
   afterAll(() => temp.remove());
   beforeEach(() => {

@@ -10,23 +10,13 @@ import {
   writeNewerDatabase,
 } from '../../support/database-files';
 import { makeTempDir } from '../../support/temp-dir';
-import { createTestCore } from '../../support/test-core';
+import { createTestCore, savedProfileFolder } from '../../support/test-core';
 
 describe('a profile whose local store cannot be opened', () => {
   const temp = makeTempDir('casedesk-local-workspace-');
   let folder = '';
   beforeAll(async () => {
-    // A profile saved and opened once, as the app leaves it: cache, outbox and local store made.
-    const core = await createTestCore(temp.path);
-    const saved = await core.dispatch(
-      'profiles.save',
-      { name: 'Field office', baseUrl: 'http://127.0.0.1:9', token: 't0ken', tokenStorage: 'weak' },
-      { transport: 'browser' },
-    );
-    if (!saved.ok) throw new Error(saved.error.message);
-    folder = join(temp.path, 'profiles', (saved.value as { id: string }).id);
-    expect((await core.dispatch('sync.status', undefined, { transport: 'browser' })).ok).toBe(true);
-    await core.dispose();
+    folder = await savedProfileFolder(temp.path);
   });
   afterAll(() => temp.remove());
 

@@ -3,15 +3,17 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../main/lib/app-error';
-import {
-  checkUploadSize,
-  formatSize,
-  inspectUploadFile,
-  openUploadFile,
-} from '../../../main/uploads/upload-source';
+import { checkUploadSize, formatSize, openUploadFile } from '../../../main/uploads/upload-source';
 import { makeTempDir } from '../../support/temp-dir';
 
 const MB = 1024 * 1024;
+
+/** What a look at a dropped file answers: opened, checked, closed. */
+async function inspectUploadFile(path: string, limitBytes: number) {
+  const { handle, fileName, size } = await openUploadFile(path, limitBytes);
+  await handle.close();
+  return { fileName, size };
+}
 
 describe('checking a dropped file before filing it', () => {
   let temp: ReturnType<typeof makeTempDir>;

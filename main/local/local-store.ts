@@ -66,7 +66,9 @@ export function openLocalStore(
     if (problem && damaged) {
       // The store made in its place holds nothing the copy aside does not: kept, not read again.
       const aside = moveDatabaseAside(path, 'unreadable');
-      logger.error(`the local store ${path} could not be read either (${problem}); kept at ${aside}`);
+      logger.error(
+        `the local store ${path} could not be read either (${problem}); kept at ${aside}`,
+      );
     } else if (problem) {
       damaged = setAsideForRecovery(path, 'unreadable', problem);
       logger.error(

@@ -110,7 +110,9 @@ export function openOutbox<K extends KindList = BuiltInKinds>(
   if (problem && damaged) {
     // The outbox made in its place holds nothing the copy aside does not: kept, not read again.
     const aside = moveDatabaseAside(path, 'unreadable');
-    logger.error(`the outbox ${path} could not be read either (${problem}); it was kept at ${aside}`);
+    logger.error(
+      `the outbox ${path} could not be read either (${problem}); it was kept at ${aside}`,
+    );
   } else if (problem) {
     // Unsent writes may be in there: never delete it; keep it aside and say so loudly.
     damaged = setAsideForRecovery(path, 'unreadable', problem);

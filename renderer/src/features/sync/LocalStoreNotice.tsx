@@ -15,11 +15,7 @@ export function LocalStoreNotice() {
   const dismiss = useSync((state) => state.dismissLocalStoreNotice);
   if (notice === null) return null;
   return (
-    <Banner
-      tone="warning"
-      title="CaseDesk’s local store needs a look"
-      testId="local-store-notice"
-    >
+    <Banner tone="warning" title="CaseDesk’s local store needs a look" testId="local-store-notice">
       <p>{notice}</p>
       <div className="frame-notice-actions">
         <Button onClick={() => dismiss(notice)} data-testid="local-store-keep-working">

@@ -1,6 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as SalvageRows from '../../../main/lib/sqlite/salvage-rows';
+import type * as SetAsideForRecovery from '../../../main/lib/sqlite/set-aside-for-recovery';
 import { silentLogger } from '../../../main/lib/logger';
 import { openLocalStore, type LocalStoreOpening } from '../../../main/local/local-store';
 import { corruptPages, rootPageOf } from '../../support/database-files';
@@ -14,7 +16,7 @@ const stopHere = (step: 'salvage' | 'marker removal') => {
   throw new Error(`stopped before the ${step}`);
 };
 vi.mock('../../../main/lib/sqlite/salvage-rows', async (original) => {
-  const real = await original<typeof import('../../../main/lib/sqlite/salvage-rows')>();
+  const real = await original<typeof SalvageRows>();
   return {
     ...real,
     salvageRows: (...args: Parameters<typeof real.salvageRows>) => {
@@ -24,7 +26,7 @@ vi.mock('../../../main/lib/sqlite/salvage-rows', async (original) => {
   };
 });
 vi.mock('../../../main/lib/sqlite/set-aside-for-recovery', async (original) => {
-  const real = await original<typeof import('../../../main/lib/sqlite/set-aside-for-recovery')>();
+  const real = await original<typeof SetAsideForRecovery>();
   return {
     ...real,
     recoveryCommitted: (path: string) => {

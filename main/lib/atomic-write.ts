@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
@@ -57,5 +58,48 @@ export async function syncFile(path: string): Promise<void> {
     await handle.sync();
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * writeFileAtomic for the few writes that must be done before a synchronous step goes on (a
+ * marker written before a database is moved aside).
+ */
+export function writeFileAtomicSync(
+  path: string,
+  data: string | Uint8Array,
+  options: { mode?: number } = {},
+): void {
+  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  const fd = openSync(temp, 'wx', options.mode ?? 0o600);
+  try {
+    writeFileSync(fd, data);
+    fsyncSync(fd);
+  } catch (error) {
+    closeSync(fd);
+    rmSync(temp, { force: true });
+    throw error;
+  }
+  closeSync(fd);
+  try {
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+  syncFolderSync(dirname(path));
+}
+
+/** syncFolder, synchronously. */
+export function syncFolderSync(folder: string): void {
+  try {
+    const fd = openSync(folder, 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // Not supported here; the rename stands as the file system keeps it.
   }
 }

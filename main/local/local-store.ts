@@ -1,10 +1,27 @@
 import { makePrivateFolder } from '../lib/private-files';
+import { existsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type Database from 'better-sqlite3';
-import { NewerDatabaseError, openMigrated, type Schema } from '../lib/sqlite/migrate';
+import {
+  inspectDatabase,
+  NewerDatabaseError,
+  openMigrated,
+  type Schema,
+} from '../lib/sqlite/migrate';
+import { moveDatabaseAside } from '../lib/move-aside';
+import { shapeProblem } from '../lib/sqlite/schema-check';
+import {
+  recoveryCommitted,
+  setAsideForRecovery,
+  type SetAside,
+  unfinishedRecovery,
+} from '../lib/sqlite/set-aside-for-recovery';
 import type { Logger } from '../lib/logger';
 import { createLocalRecords, type LocalRecords } from './local-records';
+import { recoverLocalRecords, type LocalStoreRecovery } from './local-recovery';
 import { LOCAL_MIGRATIONS } from './migrations';
+
+export type { LocalStoreRecovery } from './local-recovery';
 
 export const LOCAL_STORE_FILE = 'local.db';
 
@@ -15,17 +32,22 @@ export interface LocalStore extends LocalRecords {
   close(): void;
 }
 
-/** The local store, open; or why it is not, the file left exactly as it was found. */
+/**
+ * The local store, open (with what was recovered, when the file found was damaged and replaced);
+ * or why it is not, the file left exactly as it was found.
+ */
 export type LocalStoreOpening =
-  | { state: 'open'; path: string; store: LocalStore }
+  | { state: 'open'; path: string; store: LocalStore; recovery: LocalStoreRecovery | null }
   | { state: 'unavailable'; path: string; reason: string };
 
 /**
  * Opens a profile's local store: what only CaseDesk knows and the service cannot send again.
- * Unlike the cache it is never moved aside, rebuilt or replaced: a file that cannot be opened
- * (damaged, unreadable, written by a newer CaseDesk) is reported and left alone, so that nothing
- * in it is lost and it can be recovered or opened by a newer CaseDesk. Every commit is flushed to
- * disk (synchronous = FULL): a record whose write returned survives a crash or a power cut.
+ * A damaged one (failing its integrity check, unreadable, empty, or missing the tables its version
+ * has) is moved aside with its -wal and -shm and kept for good, never deleted; a new one takes its
+ * place and every record that can be read from the damaged copy is recovered into it, crash-safe
+ * (see set-aside-for-recovery.ts). One written by a newer CaseDesk, or something at its path that
+ * is not a file, is reported and left exactly as it is. Every commit is flushed to disk
+ * (synchronous = FULL): a record whose write returned survives a crash or a power cut.
  */
 export function openLocalStore(
   path: string,
@@ -33,18 +55,52 @@ export function openLocalStore(
   now: () => number = Date.now,
 ): LocalStoreOpening {
   let db: Database.Database;
+  let damaged: SetAside | null;
   try {
     makePrivateFolder(dirname(path));
+    if (existsSync(path) && !statSync(path).isFile())
+      throw new Error('what is there is not a file');
+    damaged = unfinishedRecovery(path, logger);
+    // A newer one is refused here (thrown) before anything is moved.
+    const problem = inspectDatabase(path, SCHEMA) ?? shapeProblem(path, LOCAL_MIGRATIONS);
+    if (problem && damaged) {
+      // The store made in its place holds nothing the copy aside does not: kept, not read again.
+      const aside = moveDatabaseAside(path, 'unreadable');
+      logger.error(
+        `the local store ${path} could not be read either (${problem}); kept at ${aside}`,
+      );
+    } else if (problem) {
+      damaged = setAsideForRecovery(path, 'unreadable', problem);
+      logger.error(
+        `the local store ${path} could not be read (${problem}); it was kept at ${damaged.keptAt}`,
+      );
+    }
     db = openMigrated(path, { ...SCHEMA, verify: true, configure });
   } catch (error) {
     const reason = unavailableReason(error);
     logger.error(`the local store ${path} could not be opened (${reason}); it was left as it is`);
     return { state: 'unavailable', path, reason };
   }
+  let recovery: LocalStoreRecovery | null = null;
+  if (damaged) {
+    try {
+      recovery = recoverLocalRecords(db, damaged, now);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+    recoveryCommitted(path);
+    logger.error(
+      `recovered ${recovery.recovered} record(s) from the damaged local store ${damaged.keptAt}` +
+        (recovery.unreadable ? `; ${recovery.unreadable} row(s) could not be read back` : '') +
+        (recovery.partial ? '; part of the file could not be read' : ''),
+    );
+  }
   return {
     state: 'open',
     path,
     store: { db, ...createLocalRecords(db, now), close: () => db.close() },
+    recovery,
   };
 }
 

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { moveDatabaseAside } from '../lib/move-aside';
+import {
+  recoveryCommitted,
+  setAsideForRecovery,
+  type SetAside,
+  unfinishedRecovery,
+} from '../lib/sqlite/set-aside-for-recovery';
 import type { Logger } from '../lib/logger';
 import type { KindedPayload, KindList, PayloadOf } from './kinds/kind';
 import {
@@ -97,15 +104,21 @@ export function openOutbox<K extends KindList = BuiltInKinds>(
   makePrivateFolder(dirname(path));
   // Before SQLite opens it: a newer outbox may hold unsent writes only a newer CaseDesk can read,
   // so it is refused and left exactly as it is, never taken for damaged.
+  // A damaged outbox an earlier run moved aside and stopped before its changes were recovered.
+  let damaged: SetAside | null = unfinishedRecovery(path, logger);
   const problem = inspectDatabase(path, OUTBOX_SCHEMA);
-  let damaged: { keptAt: string; problem: string } | null = null;
-  if (problem) {
-    // Unsent writes may be in there: never delete it; keep it aside and say so loudly.
+  if (problem && damaged) {
+    // The outbox made in its place holds nothing the copy aside does not: kept, not read again.
     const aside = moveDatabaseAside(path, 'unreadable');
     logger.error(
-      `the outbox ${path} could not be read (${problem}); it was kept at ${aside}. Unsent changes in it were not sent.`,
+      `the outbox ${path} could not be read either (${problem}); it was kept at ${aside}`,
     );
-    damaged = { keptAt: aside, problem };
+  } else if (problem) {
+    // Unsent writes may be in there: never delete it; keep it aside and say so loudly.
+    damaged = setAsideForRecovery(path, 'unreadable', problem);
+    logger.error(
+      `the outbox ${path} could not be read (${problem}); it was kept at ${damaged.keptAt}. Unsent changes in it were not sent.`,
+    );
   }
   ensurePrivateDatabaseFile(path);
   const db = new Database(path);
@@ -140,13 +153,14 @@ export function openOutbox<K extends KindList = BuiltInKinds>(
   );
 
   const recovery = damaged ? recoverInto(damaged) : null;
+  if (damaged) recoveryCommitted(path);
 
   /**
    * Every row that can be read from the damaged copy goes into the new outbox, in its order. None
    * is sent on its own: each waits as failed, saying where it came from, and the investigator sends
    * or discards it. What was already sent stays sent.
    */
-  function recoverInto(from: { keptAt: string; problem: string }): OutboxRecovery {
+  function recoverInto(from: SetAside): OutboxRecovery {
     const salvage = salvageOutboxRows(from.keptAt);
     let recovered = 0;
     let unreadable = 0;
@@ -155,20 +169,24 @@ export function openOutbox<K extends KindList = BuiltInKinds>(
       'INSERT INTO outbox (id, kind, payload, state, attempts, last_error, result, body_started, created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
     );
     const at = now();
+    const seen = new Set<unknown>();
     db.transaction(() => {
       for (const row of salvage.rows) {
         const taken = recoveredRow(row, at);
-        if (taken && insert.run(...taken).changes > 0) recovered += 1;
-        else unreadable += 1;
+        // Met twice in this copy: a damaged row. Already in the new outbox but not met before:
+        // recovered by a run that stopped before it was done.
+        if (taken && !seen.has(taken[0])) {
+          insert.run(...taken);
+          recovered += 1;
+        } else unreadable += 1;
+        seen.add(taken?.[0]);
       }
     })();
     const claimed = prepared(db, 'SELECT 1 FROM outbox WHERE id = ?', 'pluck');
     const copiesKeptAt = `${from.keptAt}-files`;
-    const copiesKept = keepUnclaimedCopies(
-      outboxFilesDir(path),
-      copiesKeptAt,
-      (id) => claimed.get(id) !== undefined,
-    );
+    keepUnclaimedCopies(outboxFilesDir(path), copiesKeptAt, (id) => claimed.get(id) !== undefined);
+    // Counted where they are: a run that stopped before it was done may have moved some already.
+    const copiesKept = existsSync(copiesKeptAt) ? readdirSync(copiesKeptAt).length : 0;
     const report = {
       ...from,
       recovered,

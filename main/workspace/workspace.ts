@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import {
   buildDispatcher,
   createServiceClient,
@@ -12,6 +12,7 @@ import {
   openLocalStore,
   refusedAsNewer,
   type LocalStoreOpening,
+  type LocalStoreRecovery,
 } from '../local/local-store';
 import type { Logger } from '../lib/logger';
 import { applyDelivered } from '../outbox/delivered-to-cache';
@@ -49,8 +50,9 @@ export interface Workspace {
   writer: CacheWriter;
   outbox: Outbox;
   /**
-   * What only CaseDesk knows. When it cannot be opened the workspace still opens (reviewing from
-   * the cache goes on) and says why; the file is left as it is.
+   * What only CaseDesk knows. A damaged one is kept aside and what can be read of it recovered
+   * into a new one; one that cannot be opened (a newer CaseDesk's) leaves the workspace open
+   * (reviewing from the cache goes on) saying why, the file left as it is.
    */
   localStore: LocalStoreOpening;
   client: ServiceClient;
@@ -163,16 +165,7 @@ export async function openWorkspace(options: {
       : null,
     cacheSetAside: movedAside !== null,
     outboxNotice: outbox.recovery ? outboxNoticeOf(outbox.recovery) : recoveredWaiting(outbox),
-    localStoreNotice:
-      localStore.state === 'unavailable'
-        ? `The local store ${localStore.path} could not be opened: ${localStore.reason}. ` +
-          'It was left as it is and nothing in it is lost. Reviewing from the cache goes on; what ' +
-          'needs the local store is read-only until it opens.' +
-          (refusedAsNewer(localStore.reason)
-            ? ''
-            : ' To use it again, close CaseDesk and put back local.db from a backup of this ' +
-              'profile (the CLI’s backup command keeps them in the profile’s backups folder).')
-        : null,
+    localStoreNotice: localStoreNoticeOf(localStore),
     async close() {
       await client.close();
       await dispatcher.close();
@@ -201,7 +194,7 @@ function recoveredWaiting(outbox: Outbox): string | null {
 function outboxNoticeOf(recovery: OutboxRecovery): string {
   const changes = (n: number) => (n === 1 ? '1 change was' : `${n} changes were`);
   const parts = [
-    `The outbox could not be read; it is kept, with its journal, at ${recovery.keptAt}.`,
+    `The outbox could not be read; it is kept, with its journal, ${besideIt(recovery.keptAt)}.`,
     recovery.recovered > 0
       ? `${changes(recovery.recovered)} recovered and none was sent: check, then send or discard each in the Outbox.`
       : 'No change could be recovered from it.',
@@ -213,7 +206,51 @@ function outboxNoticeOf(recovery: OutboxRecovery): string {
   if (recovery.copiesKept > 0)
     parts.push(
       `${recovery.copiesKept === 1 ? '1 file' : `${recovery.copiesKept} files`} to upload that ` +
-        `no recovered change claims ${recovery.copiesKept === 1 ? 'is' : 'are'} kept at ${recovery.copiesKeptAt ?? ''}.`,
+        `no recovered change claims ${recovery.copiesKept === 1 ? 'is' : 'are'} kept ` +
+        `${besideIt(recovery.copiesKeptAt ?? '')}.`,
     );
+  return parts.join(' ');
+}
+
+/**
+ * Where a copy is kept, said relative to the profile: the window is told file names only, never
+ * where the data folder is (the log keeps the full path).
+ */
+function besideIt(keptAt: string): string {
+  return `beside it in this profile’s folder as ${basename(keptAt)}`;
+}
+
+/** What happened to the local store, when anything did; file names only (see besideIt). */
+function localStoreNoticeOf(opening: LocalStoreOpening): string | null {
+  if (opening.state === 'open')
+    return opening.recovery ? localStoreRecoveryNotice(opening.recovery) : null;
+  // A reason from the system may name the profile's folder: the window gets the file's name only.
+  const reason = opening.reason.split(`${dirname(opening.path)}${sep}`).join('');
+  return (
+    `The local store (${basename(opening.path)} in this profile’s folder) could not be opened: ` +
+    `${reason}. It was left as it is and nothing in it is lost. Reviewing from the cache goes on; ` +
+    'what needs the local store is read-only until it opens.' +
+    (refusedAsNewer(opening.reason)
+      ? ''
+      : ' To use it again, close CaseDesk and put back local.db from a backup of this ' +
+        'profile (the CLI’s backup command keeps them in the profile’s backups folder).')
+  );
+}
+
+/** What was recovered from a damaged local store, what was not, and that the copy is kept. */
+function localStoreRecoveryNotice(recovery: LocalStoreRecovery): string {
+  const records = (n: number) => (n === 1 ? '1 record was' : `${n} records were`);
+  const parts = [
+    `The local store could not be read; it is kept, with its journal, ${besideIt(recovery.keptAt)}, ` +
+      'and a new one took its place.',
+    recovery.recovered > 0
+      ? `${records(recovery.recovered)} recovered into it.`
+      : 'No record could be recovered from it.',
+  ];
+  if (recovery.unreadable > 0)
+    parts.push(`${records(recovery.unreadable)} found but could not be read back.`);
+  if (recovery.partial)
+    parts.push('Part of the file could not be read: records may be missing from it.');
+  parts.push('The damaged copy is kept: nothing in it is deleted.');
   return parts.join(' ');
 }

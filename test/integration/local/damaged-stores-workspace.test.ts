@@ -7,6 +7,8 @@ import type { Core } from '../../../main/core';
 import { LATEST_VERSION } from '../../../main/cache/migrations';
 import { silentLogger } from '../../../main/lib/logger';
 import { openOutbox } from '../../../main/outbox/outbox-store';
+import { openLocalStore } from '../../../main/local/local-store';
+import { setAsideForRecovery } from '../../../main/lib/sqlite/set-aside-for-recovery';
 import {
   corruptPages,
   garbageDatabaseBytes,
@@ -108,14 +110,38 @@ describe('a profile whose cache or outbox is damaged', () => {
     rmSync(recent);
   });
 
-  it('a damaged local store: kept as it is, and the notice says how to get it back', async () => {
+  it('a damaged local store: kept aside, its records recovered, a notice saying what happened in file names only', async () => {
+    const path = join(folder, 'local.db');
+    const opening = openLocalStore(path, silentLogger);
+    if (opening.state !== 'open') throw new Error(opening.reason);
+    for (let n = 0; n < 3; n += 1) opening.store.put('note', `n${n}`, { n });
+    opening.store.close();
+    corruptPages(path, [rootPageOf(path, 'local_records_by_created')]);
+    await openOnce(async (core) => {
+      const notice = (await status(core)).localStoreNotice ?? '';
+      expect(notice).toMatch(
+        /^The local store could not be read; it is kept, with its journal, beside it in this profile’s folder as local\.db\.unreadable-\d+, and a new one took its place\./,
+      );
+      expect(notice).toMatch(/3 records were recovered into it\./);
+      expect(notice).toMatch(/The damaged copy is kept/);
+      expect(notice).not.toContain(temp.path);
+      const local = core.workspaces.workspace()?.localStore;
+      expect(local?.state === 'open' ? local.store.list('note').length : null).toBe(3);
+    });
+    expect(
+      readdirSync(folder).filter((name) => /^local\.db\.unreadable-\d+$/.test(name)),
+    ).toHaveLength(1);
+  });
+
+  it('garbage in place of the local store: kept aside, the notice says nothing could be recovered and part could not be read', async () => {
     writeFileSync(join(folder, 'local.db'), garbageDatabaseBytes());
     await openOnce(async (core) => {
       const notice = (await status(core)).localStoreNotice ?? '';
-      expect(notice).toMatch(/nothing in it is lost/);
+      expect(notice).toMatch(/No record could be recovered from it\./);
       expect(notice).toMatch(
-        /To use it again, close CaseDesk and put back local\.db from a backup/,
+        /Part of the file could not be read: records may be missing from it\./,
       );
+      expect(notice).toMatch(/The damaged copy is kept/);
     });
   });
 
@@ -125,6 +151,10 @@ describe('a profile whose cache or outbox is damaged', () => {
       const notice = (await status(core)).localStoreNotice ?? '';
       expect(notice).toMatch(/newer CaseDesk/);
       expect(notice).not.toMatch(/backup/);
+      expect(notice).toMatch(
+        /^The local store \(local\.db in this profile’s folder\) could not be opened/,
+      );
+      expect(notice).not.toContain(temp.path);
     });
   });
 
@@ -141,18 +171,40 @@ describe('a profile whose cache or outbox is damaged', () => {
     await openOnce(async (core) => {
       const notice = (await status(core)).outboxNotice ?? '';
       expect(notice).toMatch(/The outbox could not be read/);
-      expect(notice).toMatch(/outbox\.db\.unreadable-\d+/);
+      expect(notice).toMatch(
+        /kept, with its journal, beside it in this profile’s folder as outbox\.db\.unreadable-\d+\./,
+      );
       expect(notice).toMatch(/2 changes were recovered/);
       expect(notice).toMatch(/send or discard each in the Outbox/);
       expect(notice).toMatch(
-        /1 file to upload that no recovered change claims is kept at .*-files\./,
+        /1 file to upload that no recovered change claims is kept beside it in this profile’s folder as outbox\.db\.unreadable-\d+-files\./,
       );
+      // The window is told file names, never where the data folder is.
+      expect(notice).not.toContain(temp.path);
       const listed = await call(core, 'outbox.list');
       const items = (listed.ok ? listed.value : []) as OutboxItemView[];
       expect(items.map((item) => [item.state, item.lastError])).toEqual([
         ['failed', expect.stringMatching(/Recovered from a damaged outbox/)],
         ['failed', expect.stringMatching(/Recovered from a damaged outbox/)],
       ]);
+    });
+  });
+
+  it('a crash after the damaged outbox was moved aside: the next open recovers its changes and says so', async () => {
+    const path = join(folder, 'outbox.db');
+    const outbox = openOutbox(path, silentLogger);
+    outbox.enqueue({ kind: 'document.delete', id: 'doc-1' });
+    outbox.enqueue({ kind: 'document.update', id: 'doc-2', display_name: 'Passport' });
+    outbox.close();
+    corruptPages(path, [rootPageOf(path, 'outbox_by_state')]);
+    // What the run that found the damage left when it stopped right after moving it aside.
+    setAsideForRecovery(path, 'unreadable', 'failed its integrity check');
+    await openOnce(async (core) => {
+      const notice = (await status(core)).outboxNotice ?? '';
+      expect(notice).toMatch(/The outbox could not be read/);
+      expect(notice).toMatch(/2 changes were recovered/);
+      const listed = await call(core, 'outbox.list');
+      expect(listed.ok ? (listed.value as OutboxItemView[]).length : null).toBe(2);
     });
   });
 

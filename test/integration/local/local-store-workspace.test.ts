@@ -1,4 +1,4 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SyncStatusView } from '../../../preload/contract';
@@ -40,10 +40,26 @@ describe('a profile whose local store cannot be opened', () => {
   const call = async (core: Core, method: string, input?: unknown) =>
     core.dispatch(method, input, { transport: 'browser' });
 
-  it.each([
-    ['damaged', (path: string) => writeFileSync(path, garbageDatabaseBytes())],
-    ['written by a newer CaseDesk', (path: string) => writeNewerDatabase(path, 99)],
-  ])(
+  it('damaged: the workspace opens with a new local store, says so, and keeps the damaged copy', async () => {
+    const path = join(folder, 'local.db');
+    const damaged = garbageDatabaseBytes();
+    writeFileSync(path, damaged);
+    await openOnce(async (core) => {
+      const status = await call(core, 'sync.status');
+      const notice = (status.ok ? (status.value as SyncStatusView) : null)?.localStoreNotice;
+      expect(notice).toMatch(/The local store could not be read/);
+      expect(notice).toMatch(/The damaged copy is kept/);
+      expect(notice).not.toContain(folder);
+      expect(core.workspaces.workspace()?.localStore).toMatchObject({ state: 'open', path });
+      expect(await call(core, 'cache.counts')).toMatchObject({ ok: true });
+    });
+    const kept = readdirSync(folder).filter((name) => /^local\.db\.unreadable-\d+$/.test(name));
+    expect(kept).toHaveLength(1);
+    expect(readFileSync(join(folder, kept[0] ?? '')).equals(damaged)).toBe(true);
+    rmSync(join(folder, kept[0] ?? ''));
+  });
+
+  it.each([['written by a newer CaseDesk', (path: string) => writeNewerDatabase(path, 99)]])(
     '%s: the workspace opens on the cache, says so, and keeps the file as it is',
     async (_, plant) => {
       const path = join(folder, 'local.db');
@@ -53,7 +69,9 @@ describe('a profile whose local store cannot be opened', () => {
         const status = await call(core, 'sync.status');
         expect(status.ok).toBe(true);
         const notice = (status.ok ? (status.value as SyncStatusView) : null)?.localStoreNotice;
-        expect(notice).toContain(path);
+        // Named by its file only: the window is not told where the data folder is.
+        expect(notice).toContain('local.db in this profile’s folder');
+        expect(notice).not.toContain(folder);
         expect(notice).toMatch(/could not be opened/);
         expect(notice).toMatch(/left as it is and nothing in it is lost/);
         expect(notice).toMatch(/Reviewing from the cache goes on/);

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -109,27 +109,27 @@ describe('the local store', () => {
     again.close();
   });
 
-  describe('a file that cannot be opened is reported and kept exactly as it is', () => {
-    const reported = (path: string) => {
-      const errors: string[] = [];
-      const opening = openLocalStore(path, { ...silent, error: (m) => void errors.push(m) });
-      return { opening, errors };
-    };
+  describe('a damaged file is kept aside, byte for byte, and a new store takes its place', () => {
+    const keptCopies = () =>
+      readdirSync(temp.path).filter((name) => /^local\.db\.unreadable-\d+$/.test(name));
 
-    it('damaged: garbage bytes', async () => {
+    it('damaged: garbage bytes', () => {
       const path = join(temp.path, 'local.db');
       writeFileSync(path, garbageDatabaseBytes());
       const before = snapshotFile(path);
-      const { touched, result } = await filesTouchedDuring(temp.path, () => reported(path));
-      expect(touched).toEqual([]);
-      const { opening, errors } = result;
-      expect(opening).toEqual({
-        state: 'unavailable',
-        path,
-        reason: expect.stringMatching(/not a database/) as unknown,
+      const errors: string[] = [];
+      const opening = openLocalStore(path, { ...silent, error: (m) => void errors.push(m) });
+      const store = opened(opening);
+      expect(errors[0]).toMatch(
+        /local\.db could not be read .*kept at .*local\.db\.unreadable-\d+/,
+      );
+      expect(store.list('note')).toEqual([]);
+      store.close();
+      expect(keptCopies()).toHaveLength(1);
+      expectUnchanged(join(temp.path, keptCopies()[0] ?? ''), {
+        bytes: before.bytes,
+        siblings: [keptCopies()[0] ?? ''],
       });
-      expect(errors[0]).toMatch(/local\.db could not be opened .*left as it is/);
-      expectUnchanged(path, before);
     });
 
     it('damaged: a sound header over broken pages', () => {
@@ -141,11 +141,20 @@ describe('the local store', () => {
       // Pages 2 to 4: the table's b-tree, the header left sound.
       bytes.fill(0x42, 4096, 4096 * 4);
       writeFileSync(path, bytes);
-      const before = snapshotFile(path);
-      const { opening } = reported(path);
-      expect(opening.state).toBe('unavailable');
-      expectUnchanged(path, before);
+      const opening = openLocalStore(path, silent);
+      expect(opening).toMatchObject({ state: 'open', recovery: { partial: true } });
+      opened(opening).close();
+      expect(keptCopies()).toHaveLength(1);
+      expect(readFileSync(join(temp.path, keptCopies()[0] ?? '')).equals(bytes)).toBe(true);
     });
+  });
+
+  describe('a file that cannot be opened is reported and kept exactly as it is', () => {
+    const reported = (path: string) => {
+      const errors: string[] = [];
+      const opening = openLocalStore(path, { ...silent, error: (m) => void errors.push(m) });
+      return { opening, errors };
+    };
 
     it('written by a newer CaseDesk', async () => {
       const path = join(temp.path, 'local.db');

@@ -1,0 +1,73 @@
+import type Database from 'better-sqlite3';
+import { salvageRows } from '../lib/sqlite/salvage-rows';
+import type { SetAside } from '../lib/sqlite/set-aside-for-recovery';
+import { prepared } from '../lib/sqlite/statements';
+
+/** What came back from a local store that could not be read (see openLocalStore). */
+export interface LocalStoreRecovery extends SetAside {
+  /** Records read back into the new local store. */
+  recovered: number;
+  /** Rows read but not whole (no kind or id, a body that is not JSON): not taken in. */
+  unreadable: number;
+  /** Part of the file could not be read at all: records in it may be missing. */
+  partial: boolean;
+}
+
+/**
+ * Every record that can be read from the damaged copy goes into the new store, in one transaction,
+ * with the times it was made and changed. One already there was recovered by a run that stopped
+ * before it was done: counted as recovered, kept as it is.
+ */
+export function recoverLocalRecords(
+  db: Database.Database,
+  from: SetAside,
+  now: () => number,
+): LocalStoreRecovery {
+  const salvage = salvageRows(from.keptAt, 'local_records');
+  const insert = prepared(
+    db,
+    'INSERT INTO local_records (kind, id, body, created_ms, updated_ms) VALUES (?, ?, ?, ?, ?) ON CONFLICT (kind, id) DO NOTHING',
+  );
+  const seen = new Set<string>();
+  let recovered = 0;
+  let unreadable = 0;
+  const at = now();
+  db.transaction(() => {
+    for (const { columns } of salvage.rows) {
+      const record = wholeRecord(columns, at);
+      const key = record ? JSON.stringify([record[0], record[1]]) : null;
+      if (record && key && !seen.has(key)) {
+        seen.add(key);
+        if (taken(() => insert.run(...record))) recovered += 1;
+        else unreadable += 1;
+      } else unreadable += 1;
+    }
+  })();
+  return { ...from, recovered, unreadable, partial: salvage.partial };
+}
+
+function wholeRecord(
+  columns: Record<string, unknown>,
+  at: number,
+): [string, string, string, number, number] | null {
+  const { kind, id, body, created_ms: created, updated_ms: updated } = columns;
+  if (typeof kind !== 'string' || kind === '' || typeof id !== 'string' || id === '') return null;
+  if (typeof body !== 'string') return null;
+  try {
+    JSON.parse(body);
+  } catch {
+    return null;
+  }
+  const time = (value: unknown) => (Number.isSafeInteger(value) ? (value as number) : at);
+  return [kind, id, body, time(created), time(updated)];
+}
+
+/** A row SQLite itself refuses (a body its JSON check does not take) is not whole either. */
+function taken(insert: () => unknown): boolean {
+  try {
+    insert();
+    return true;
+  } catch {
+    return false;
+  }
+}

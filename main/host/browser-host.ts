@@ -309,11 +309,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       file = await resolveInsideRoot(options.rendererDir, '/index.html');
     const info = file ? await stat(file).catch(() => null) : null;
     if (!file || !info?.isFile()) return sendText(response, 404, 'Not found.');
-    // Each page this origin opens in a tab (the link, a reload) carries a page secret of its own,
-    // kept in that page's memory only; nothing else served does (see isOwnPageNavigation).
+    // The first page the browser opens in a tab of this origin after the exchange carries the page
+    // secret; no later one does (a reload gets it from the page it replaces). A request the browser
+    // does not name such a page (see isOwnPageNavigation) neither gets it nor uses up the hand-out.
     const pageSecret =
       file.endsWith('.html') && !headOnly && isOwnPageNavigation(request.headers)
-        ? auth.issuePageSecret(request.headers.cookie)
+        ? auth.takePageSecret(request.headers.cookie)
         : null;
     if (pageSecret) {
       const html = withPageSecret(await readFile(file, 'utf8'), pageSecret);

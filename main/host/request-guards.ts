@@ -26,8 +26,8 @@ export function isAllowedOrigin(origin: string | undefined, port: number, method
 
 /**
  * Whether the browser says this request loads a page of this origin in its own tab: a top-level
- * navigation the user made (`none`: the printed link, the address bar, a reload) or this origin
- * made (`same-origin`). Only such a page is given a page secret (session-auth.ts).
+ * navigation the user made (`none`: the printed link, the address bar) or this origin made
+ * (`same-origin`). Only such a page can be given the page secret, once (session-auth.ts).
  *
  * A page on another port of 127.0.0.1 holds the cookie's send rights but is `same-site`, never
  * `same-origin`, and no script can set these headers: its navigations, frames and fetches get no
@@ -37,7 +37,8 @@ export function isAllowedOrigin(origin: string | undefined, port: number, method
  *
  * What this cannot stop: a process outside the browser that has the cookie value (a server on
  * another port receives it with every request the browser sends there) can send these headers
- * itself. Such a process could as well read a secret the browser had kept in its storage.
+ * itself. That is why the secret is handed out only once: by the time such a process has the
+ * cookie, the page has taken the secret.
  */
 export function isOwnPageNavigation(headers: IncomingHttpHeaders): boolean {
   const site = headers['sec-fetch-site'];

@@ -6,10 +6,10 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
  *
  * Because cookies ignore ports, the cookie also reaches any other server on 127.0.0.1 the browser
  * talks to. So the cookie alone opens only the page's files: every bridge call, file and event
- * stream must also carry a page secret of the session. Each page of this origin gets its own, in
- * the document it is served (browser-host.ts decides which documents), and keeps it in memory
- * only: a reload is a new page with a new secret, and nothing is left behind in the browser's
- * storage. The session honours its last MAX_PAGE_SECRETS secrets, so a few tabs work at once.
+ * stream must also carry the session's page secret. It is handed out once, in the first page
+ * served after the exchange (browser-host.ts also asks that the browser name that request a page of
+ * this origin), and never again: anyone else holding the cookie, in or outside the browser, can
+ * only ask after the page has taken it. The page keeps it in memory (renderer page-secret.ts).
  */
 export interface SessionAuth {
   readonly secret: string;
@@ -23,12 +23,9 @@ export interface SessionAuth {
   /** A new session id for a correct, unused, unexpired secret; null otherwise. */
   exchange(candidate: string): string | null;
   isValidSession(cookieHeader: string | undefined): boolean;
-  /**
-   * A new page secret for the request's session (null without one); the oldest of the session's
-   * secrets stops working once it holds more than MAX_PAGE_SECRETS.
-   */
-  issuePageSecret(cookieHeader: string | undefined): string | null;
-  /** Whether the request's session is valid and `candidate` is one of its page secrets. */
+  /** The session's page secret the first time it is asked for, null ever after. */
+  takePageSecret(cookieHeader: string | undefined): string | null;
+  /** Whether the request's session is valid and `candidate` is its page secret. */
   isValidPage(cookieHeader: string | undefined, candidate: string | undefined): boolean;
 }
 
@@ -37,12 +34,9 @@ const sameSecret = (candidate: string, secret: string) =>
   timingSafeEqual(digest(candidate), digest(secret));
 const newSecret = (bytes: number) => randomBytes(bytes).toString('base64url');
 
-/** Pages (tabs, and reloads not yet replaced) one session serves at once. */
-export const MAX_PAGE_SECRETS = 8;
-
 interface Session {
-  /** Oldest first. */
-  pageSecrets: string[];
+  pageSecret: string;
+  pageSecretGiven: boolean;
 }
 
 export function createSessionAuth(port: number, now: () => number = Date.now): SessionAuth {
@@ -75,19 +69,17 @@ export function createSessionAuth(port: number, now: () => number = Date.now): S
       used = true;
       launchSecrets.length = 0;
       const session = newSecret(32);
-      sessions.set(session, { pageSecrets: [] });
+      sessions.set(session, { pageSecret: newSecret(32), pageSecretGiven: false });
       return session;
     },
     isValidSession(cookieHeader) {
       return sessionOf(cookieHeader) !== undefined;
     },
-    issuePageSecret(cookieHeader) {
+    takePageSecret(cookieHeader) {
       const session = sessionOf(cookieHeader);
-      if (!session) return null;
-      const pageSecret = newSecret(32);
-      session.pageSecrets.push(pageSecret);
-      if (session.pageSecrets.length > MAX_PAGE_SECRETS) session.pageSecrets.shift();
-      return pageSecret;
+      if (!session || session.pageSecretGiven) return null;
+      session.pageSecretGiven = true;
+      return session.pageSecret;
     },
     isValidPage(cookieHeader, candidate) {
       const session = sessionOf(cookieHeader);
@@ -95,8 +87,7 @@ export function createSessionAuth(port: number, now: () => number = Date.now): S
         session !== undefined &&
         typeof candidate === 'string' &&
         candidate.length > 0 &&
-        // Every one compared, so the time taken does not tell which matched.
-        session.pageSecrets.reduce((found, known) => sameSecret(candidate, known) || found, false)
+        sameSecret(candidate, session.pageSecret)
       );
     },
   };

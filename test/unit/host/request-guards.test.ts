@@ -4,7 +4,7 @@ import {
   isAllowedOrigin,
   isOwnPageNavigation,
 } from '../../../main/host/request-guards';
-import { MAX_PAGE_SECRETS, createSessionAuth, readCookie } from '../../../main/host/session-auth';
+import { createSessionAuth, readCookie } from '../../../main/host/session-auth';
 import { parseHostArgs } from '../../../main/host/host-args';
 
 describe('host and origin checks', () => {
@@ -65,21 +65,19 @@ describe('page secrets', () => {
     return { auth, cookie: `${auth.cookieName}=${session}` };
   };
 
-  it('gives each page a new secret and honours the last few, oldest dropped first', () => {
+  it('hands the session its one secret once, and nothing ever after', () => {
     const { auth, cookie } = signedIn();
-    const pages = Array.from({ length: MAX_PAGE_SECRETS + 1 }, () => auth.issuePageSecret(cookie));
-    expect(new Set(pages).size).toBe(pages.length);
-    expect(pages.every((page) => typeof page === 'string' && page.length >= 30)).toBe(true);
-    expect(auth.isValidPage(cookie, pages[0] ?? undefined)).toBe(false);
-    for (const page of pages.slice(1))
-      expect(auth.isValidPage(cookie, page ?? undefined)).toBe(true);
+    const page = auth.takePageSecret(cookie);
+    expect(page).toMatch(/^[\w-]{30,}$/);
+    for (let ask = 0; ask < 3; ask += 1) expect(auth.takePageSecret(cookie)).toBeNull();
+    expect(auth.isValidPage(cookie, page ?? undefined)).toBe(true);
   });
 
   it('gives none without a session, and no secret works with another cookie', () => {
     const { auth, cookie } = signedIn();
-    expect(auth.issuePageSecret(undefined)).toBeNull();
-    expect(auth.issuePageSecret(`${auth.cookieName}=forged`)).toBeNull();
-    const page = auth.issuePageSecret(cookie) ?? '';
+    expect(auth.takePageSecret(undefined)).toBeNull();
+    expect(auth.takePageSecret(`${auth.cookieName}=forged`)).toBeNull();
+    const page = auth.takePageSecret(cookie) ?? '';
     expect(auth.isValidPage(`${auth.cookieName}=forged`, page)).toBe(false);
     expect(auth.isValidPage(cookie, '')).toBe(false);
     expect(auth.isValidPage(cookie, undefined)).toBe(false);

@@ -11,7 +11,7 @@ import { formatSize } from '../uploads/upload-source';
 import type { Logger } from '../lib/logger';
 import { contentSecurityPolicy } from '../security/content-security-policy';
 import { resolveInsideRoot } from '../security/inside-root';
-import { isAllowedHost, isAllowedOrigin } from './request-guards';
+import { isAllowedHost, isAllowedOrigin, isOwnPageNavigation } from './request-guards';
 import { createSessionAuth } from './session-auth';
 
 const MAX_BRIDGE_BODY_BYTES = 1024 * 1024;
@@ -154,7 +154,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     }
     if (method !== 'GET' && method !== 'HEAD')
       return sendText(response, 405, 'Method not allowed.');
-    return serveFile(response, url.pathname, method === 'HEAD', request.headers.cookie);
+    return serveFile(request, response, url.pathname, method === 'HEAD');
   }
 
   function exchangeSecret(
@@ -297,10 +297,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   }
 
   async function serveFile(
+    request: IncomingMessage,
     response: ServerResponse,
     pathname: string,
     headOnly: boolean,
-    cookie: string | undefined,
   ): Promise<void> {
     const wanted = pathname === '/' ? '/index.html' : pathname;
     let file = await resolveInsideRoot(options.rendererDir, wanted);
@@ -309,8 +309,13 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       file = await resolveInsideRoot(options.rendererDir, '/index.html');
     const info = file ? await stat(file).catch(() => null) : null;
     if (!file || !info?.isFile()) return sendText(response, 404, 'Not found.');
-    // The first page served after the exchange carries the page secret; no later one does.
-    const pageSecret = file.endsWith('.html') && !headOnly ? auth.takePageSecret(cookie) : null;
+    // The first page the browser opens in a tab of this origin after the exchange carries the page
+    // secret; no later one does (a reload gets it from the page it replaces). A request the browser
+    // does not name such a page (see isOwnPageNavigation) neither gets it nor uses up the hand-out.
+    const pageSecret =
+      file.endsWith('.html') && !headOnly && isOwnPageNavigation(request.headers)
+        ? auth.takePageSecret(request.headers.cookie)
+        : null;
     if (pageSecret) {
       const html = withPageSecret(await readFile(file, 'utf8'), pageSecret);
       response.writeHead(200, {

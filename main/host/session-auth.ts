@@ -6,8 +6,10 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
  *
  * Because cookies ignore ports, the cookie also reaches any other server on 127.0.0.1 the browser
  * talks to. So the cookie alone opens only the page's files: every bridge call, file and event
- * stream must also carry the session's page secret, which is handed out once, in the first page
- * served after the exchange, and kept by that page (origin-scoped: no other port can read it).
+ * stream must also carry the session's page secret. It is handed out once, in the first page
+ * served after the exchange (browser-host.ts also asks that the browser name that request a page of
+ * this origin), and never again: anyone else holding the cookie, in or outside the browser, can
+ * only ask after the page has taken it. The page keeps it in memory (renderer page-secret.ts).
  */
 export interface SessionAuth {
   readonly secret: string;

@@ -6,6 +6,7 @@ import { createCacheWriter } from '../../main/cache/repositories';
 import { silentLogger } from '../../main/lib/logger';
 import { startHostProcess, type HostProcess } from '../support/host-process';
 import { makeTempDir } from '../support/temp-dir';
+import { capturePageSecret } from '../support/page-secret-capture';
 import { report } from './report';
 
 // Scrolling the alert queue with 100,000 cached alerts, in the real renderer (Debian's Chromium)
@@ -38,7 +39,9 @@ async function bridge<T>(page: Page, method: string, input?: unknown): Promise<T
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          'x-casedesk-page': sessionStorage.getItem('casedesk.page') ?? '',
+          'x-casedesk-page':
+            (window as unknown as { __casedeskTestPageSecret?: string }).__casedeskTestPageSecret ??
+            '',
         },
         body: JSON.stringify({ input: body }),
       });
@@ -138,6 +141,7 @@ beforeAll(async () => {
   });
   host = await startHostProcess({ dataDir: temp.path, extraArgs: ['--sandbox', 'off'] });
   const page = await browser.newPage();
+  await page.addInitScript(capturePageSecret);
   await page.goto(host.url);
   // A profile whose service is unreachable: the queue is read from the cache alone, as offline.
   const profile = await bridge<{ id: string }>(page, 'profiles.save', {

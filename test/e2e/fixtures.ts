@@ -3,6 +3,7 @@ import { startFakeService, type FakeService } from '../support/fake-service';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox-fixture';
 import { startHostProcess, type HostProcess } from '../support/host-process';
 import { makeTempDir } from '../support/temp-dir';
+import { capturePageSecret } from '../support/page-secret-capture';
 
 export interface AppHandle {
   host: HostProcess;
@@ -31,7 +32,9 @@ export async function bridge<T = unknown>(page: Page, method: string, input?: un
         credentials: 'same-origin',
         headers: {
           'content-type': 'application/json',
-          'x-casedesk-page': sessionStorage.getItem('casedesk.page') ?? '',
+          'x-casedesk-page':
+            (window as unknown as { __casedeskTestPageSecret?: string }).__casedeskTestPageSecret ??
+            '',
         },
         body: JSON.stringify({ input: body }),
       });
@@ -63,6 +66,11 @@ export const test = base.extend<{
   tenantTokenStorage: 'memory' | 'weak';
   tenant: Tenant;
 }>({
+  /** The page, with its page secret where `bridge` finds it (the renderer keeps it in memory). */
+  page: async ({ page }, use) => {
+    await page.addInitScript(capturePageSecret);
+    await use(page);
+  },
   /** Extra browser-host options; by default no built-in sandbox, so a test sees only what it made. */
   hostArgs: [['--sandbox', 'off'], { option: true }],
   // Playwright reads a fixture's dependencies from this destructuring: it must stay an object pattern.

@@ -57,7 +57,9 @@ async function fileDocument(
         headers: {
           'content-type': 'application/octet-stream',
           'x-casedesk-file-name': encodeURIComponent(name),
-          'x-casedesk-page': sessionStorage.getItem('casedesk.page') ?? '',
+          'x-casedesk-page':
+            (window as unknown as { __casedeskTestPageSecret?: string }).__casedeskTestPageSecret ??
+            '',
         },
         body: new Blob([new Uint8Array(data)]),
       });

@@ -1,4 +1,5 @@
-import { expect, test } from './fixtures';
+import { bridge, expect, test } from './fixtures';
+import { ConnectionPage } from './pages/connection-page';
 
 test.describe('app shell', () => {
   test('a file dropped outside a drop zone is refused, and the app stays put', async ({ page }) => {
@@ -49,5 +50,29 @@ test.describe('app shell', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  });
+
+  test('a reloaded page keeps working, and no page secret is left in the browser’s storage', async ({
+    page,
+    service,
+  }) => {
+    await bridge(page, 'profiles.save', {
+      name: 'Reloaded',
+      baseUrl: service.baseUrl,
+      token: service.token,
+      tokenStorage: 'memory',
+    });
+    for (let reload = 0; reload < 2; reload += 1) {
+      await page.reload();
+      await expect(page.locator('html[data-app-state="ready"]')).toBeAttached();
+      // The profiles on screen came over the bridge, with the reloaded page's own secret.
+      await expect(new ConnectionPage(page).item('Reloaded')).toBeVisible();
+      const stored = await page.evaluate(() => ({
+        session: sessionStorage.length,
+        local: localStorage.length,
+        meta: document.querySelectorAll('meta[name="casedesk-page"]').length,
+      }));
+      expect(stored).toEqual({ session: 0, local: 0, meta: 0 });
+    }
   });
 });

@@ -6,7 +6,7 @@ import { createCore, type Core } from '../../main/core';
 import { startBrowserHost, type BrowserHost } from '../../main/host/browser-host';
 import { silentLogger } from '../../main/lib/logger';
 import { startFakeService, type FakeService } from '../support/fake-service';
-import { PAGE_SECRET_HEADER, rawRequest, readEventStream } from '../support/raw-http';
+import { PAGE_SECRET_HEADER, navigation, rawRequest, readEventStream } from '../support/raw-http';
 import { makeTempDir } from '../support/temp-dir';
 
 describe('browser host', () => {
@@ -117,16 +117,59 @@ describe('browser host', () => {
     expect((await rawRequest({ port: host.port, path: `/?secret=${secret()}` })).status).toBe(403);
   });
 
-  it('gives the page its secret once, in the first page served after the exchange', async () => {
-    const first = await rawRequest({ port: host.port, path: '/', headers: { cookie } });
-    page = /<meta name="casedesk-page" content="([\w-]{30,})">/.exec(first.body)?.[1] ?? '';
+  const pageOf = (body: string) =>
+    /<meta name="casedesk-page" content="([\w-]{30,})">/.exec(body)?.[1] ?? '';
+  const profilesList = (pageSecret: string) =>
+    bridge('profiles.list', undefined, { [PAGE_SECRET_HEADER]: pageSecret });
+
+  it('gives no secret to a page another port of 127.0.0.1, another site or a frame asks for', async () => {
+    const asked = [
+      {},
+      navigation('same-site'),
+      navigation('cross-site'),
+      { ...navigation('same-origin'), 'sec-fetch-dest': 'iframe' },
+      { ...navigation('same-origin'), 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'empty' },
+    ];
+    for (const headers of asked) {
+      const served = await rawRequest({
+        port: host.port,
+        path: '/',
+        headers: { cookie, ...headers },
+      });
+      expect(served.status).toBe(200);
+      expect(served.body).not.toContain('casedesk-page');
+    }
+  });
+
+  it('gives the page opened with the link the secret, once: those asks did not use it up', async () => {
+    const first = await rawRequest({
+      port: host.port,
+      path: '/',
+      headers: { cookie, ...navigation('none') },
+    });
+    page = pageOf(first.body);
     expect(page).not.toBe('');
     expect(first.body).toContain('<title>CaseDesk</title>');
-    // Anyone else holding the cookie (it is sent to every port of 127.0.0.1) gets no page secret.
-    const again = await rawRequest({ port: host.port, path: '/', headers: { cookie } });
-    expect(again.status).toBe(200);
-    expect(again.body).not.toContain(page);
-    expect(again.body).not.toContain('casedesk-page');
+    expect(first.headers['cache-control']).toBe('no-store');
+    expect(JSON.parse((await profilesList(page)).body)).toMatchObject({ ok: true });
+  });
+
+  it('never hands the secret out again, even to a request that says it is a page of this origin', async () => {
+    // A process outside the browser holding the cookie (it is sent to every port of 127.0.0.1) can
+    // send any Fetch Metadata it likes; a reload of the tab gets its secret from the page it
+    // replaces, not from the host.
+    for (const site of ['none', 'same-origin'] as const) {
+      const again = await rawRequest({
+        port: host.port,
+        path: '/',
+        headers: { cookie, ...navigation(site) },
+      });
+      expect(again.status).toBe(200);
+      expect(again.body).not.toContain(page);
+      expect(again.body).not.toContain('casedesk-page');
+    }
+    // The page that has it keeps working.
+    expect(JSON.parse((await profilesList(page)).body)).toMatchObject({ ok: true });
   });
 
   it('refuses the cookie alone: bridge calls, files and events need the page secret', async () => {

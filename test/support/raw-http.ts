@@ -84,14 +84,34 @@ export function readEventStream(options: {
 export const PAGE_SECRET_HEADER = 'x-casedesk-page';
 
 /**
+ * The Fetch Metadata a browser sends with a top-level navigation: `none` when the user opened
+ * the address, `same-origin` for a reload or a link of the same page, `same-site` when a page on
+ * another port of 127.0.0.1 navigated to it, `cross-site` from anywhere else.
+ */
+export function navigation(
+  site: 'none' | 'same-origin' | 'same-site' | 'cross-site',
+): Record<string, string> {
+  return {
+    'sec-fetch-site': site,
+    'sec-fetch-mode': 'navigate',
+    'sec-fetch-dest': 'document',
+    'sec-fetch-user': '?1',
+  };
+}
+
+/**
  * Opens a session as a browser does with the printed link: exchanges the one-time secret for the
- * cookie, then loads the page, which carries the page secret (once) in a meta element.
+ * cookie, then loads the page, which carries its page secret in a meta element.
  */
 export async function signIn(url: string): Promise<{ cookie: string; page: string }> {
   const { port, pathname, search } = new URL(url);
   const exchanged = await rawRequest({ port: Number(port), path: `${pathname}${search}` });
   const cookie = exchanged.headers['set-cookie']?.[0]?.split(';')[0] ?? '';
-  const served = await rawRequest({ port: Number(port), path: '/', headers: { cookie } });
+  const served = await rawRequest({
+    port: Number(port),
+    path: '/',
+    headers: { cookie, ...navigation('none') },
+  });
   const page = /<meta name="casedesk-page" content="([^"]+)"/.exec(served.body)?.[1] ?? '';
   return { cookie, page };
 }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedHost, isAllowedOrigin } from '../../../main/host/request-guards';
+import {
+  isAllowedHost,
+  isAllowedOrigin,
+  isOwnPageNavigation,
+} from '../../../main/host/request-guards';
 import { createSessionAuth, readCookie } from '../../../main/host/session-auth';
 import { parseHostArgs } from '../../../main/host/host-args';
 
@@ -20,6 +24,63 @@ describe('host and origin checks', () => {
     expect(isAllowedOrigin('null', 4100, 'POST')).toBe(false);
     expect(isAllowedOrigin(undefined, 4100, 'POST')).toBe(false);
     expect(isAllowedOrigin(undefined, 4100, 'GET')).toBe(true);
+  });
+});
+
+describe('which requests get a page of their own', () => {
+  const navigation = (site: string) => ({
+    'sec-fetch-site': site,
+    'sec-fetch-mode': 'navigate',
+    'sec-fetch-dest': 'document',
+  });
+
+  it('is a top-level navigation the user made, or this origin made', () => {
+    expect(isOwnPageNavigation(navigation('none'))).toBe(true);
+    expect(isOwnPageNavigation(navigation('same-origin'))).toBe(true);
+  });
+
+  it('is not a navigation from another port of 127.0.0.1, another site, a frame or a script', () => {
+    // Another port of 127.0.0.1 is the same site, not the same origin.
+    expect(isOwnPageNavigation(navigation('same-site'))).toBe(false);
+    expect(isOwnPageNavigation(navigation('cross-site'))).toBe(false);
+    expect(isOwnPageNavigation({ ...navigation('same-origin'), 'sec-fetch-dest': 'iframe' })).toBe(
+      false,
+    );
+    expect(isOwnPageNavigation({ ...navigation('same-origin'), 'sec-fetch-mode': 'cors' })).toBe(
+      false,
+    );
+    expect(isOwnPageNavigation({ ...navigation('same-origin'), 'sec-fetch-mode': 'no-cors' })).toBe(
+      false,
+    );
+    // Without Fetch Metadata there is no telling who asks: no page secret.
+    expect(isOwnPageNavigation({})).toBe(false);
+    expect(isOwnPageNavigation({ 'sec-fetch-site': 'none' })).toBe(false);
+  });
+});
+
+describe('page secrets', () => {
+  const signedIn = () => {
+    const auth = createSessionAuth(4100);
+    const session = auth.exchange(auth.secret) ?? '';
+    return { auth, cookie: `${auth.cookieName}=${session}` };
+  };
+
+  it('hands the session its one secret once, and nothing ever after', () => {
+    const { auth, cookie } = signedIn();
+    const page = auth.takePageSecret(cookie);
+    expect(page).toMatch(/^[\w-]{30,}$/);
+    for (let ask = 0; ask < 3; ask += 1) expect(auth.takePageSecret(cookie)).toBeNull();
+    expect(auth.isValidPage(cookie, page ?? undefined)).toBe(true);
+  });
+
+  it('gives none without a session, and no secret works with another cookie', () => {
+    const { auth, cookie } = signedIn();
+    expect(auth.takePageSecret(undefined)).toBeNull();
+    expect(auth.takePageSecret(`${auth.cookieName}=forged`)).toBeNull();
+    const page = auth.takePageSecret(cookie) ?? '';
+    expect(auth.isValidPage(`${auth.cookieName}=forged`, page)).toBe(false);
+    expect(auth.isValidPage(cookie, '')).toBe(false);
+    expect(auth.isValidPage(cookie, undefined)).toBe(false);
   });
 });
 

@@ -1,4 +1,5 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, realpath } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
 import { probeConnection, probeProfile } from './api/connection-probe';
@@ -101,9 +102,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       megabytes((await settings.get((await workspaces.require()).folder)).maxUploadMb),
     logger,
   });
+  // The data folder as given and as the system resolves it, and the home folder it usually sits in.
+  const privateFolders = [
+    options.dataDir,
+    await realpath(options.dataDir).catch(() => options.dataDir),
+    homedir(),
+  ];
   const dispatch = createDispatcher({
     secrets,
     logger,
+    privateFolders: () => privateFolders,
     handlers: createHandlers({
       info: {
         name: 'CaseDesk',

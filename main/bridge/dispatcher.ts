@@ -4,6 +4,7 @@ import type { Logger } from '../lib/logger';
 import { AppError } from '../lib/app-error';
 import type { CallContext, Handlers } from './handlers';
 import { redactSecrets, type SecretSource } from '../lib/redactor';
+import { hideFolders } from '../lib/path-free-message';
 
 export type Dispatch = (
   method: unknown,
@@ -27,6 +28,11 @@ export function createDispatcher(options: {
   handlers: Handlers;
   secrets: SecretSource;
   logger: Logger;
+  /**
+   * Folders no error message names to the window (the data folder, the home folder): each
+   * handler's messages name files by name, and this is the net under them.
+   */
+  privateFolders?: () => readonly string[];
 }): Dispatch {
   const routes = new Map<string, Route>();
   for (const [domain, methods] of Object.entries(contract)) {
@@ -43,8 +49,21 @@ export function createDispatcher(options: {
 
   return async (method, input, context) => {
     const reply = await run(method, input, context);
-    return redactSecrets(reply, options.secrets());
+    return redactSecrets(withoutPrivateFolders(reply), options.secrets());
   };
+
+  function withoutPrivateFolders(reply: Result<unknown>): Result<unknown> {
+    const folders = options.privateFolders?.() ?? [];
+    if (reply.ok || folders.length === 0) return reply;
+    const hide = (text: string) => hideFolders(text, folders);
+    const { fields } = reply.error;
+    return fail(
+      reply.error.code,
+      hide(reply.error.message),
+      fields &&
+        Object.fromEntries(Object.entries(fields).map(([name, text]) => [name, hide(text)])),
+    );
+  }
 
   async function run(
     method: unknown,

@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { createDownloadManager } from '../downloads/download-manager';
 import type { ProfileSettingsStore } from '../settings/profile-settings';
 import type { WorkspaceManager } from '../workspace/workspace-manager';
@@ -37,7 +38,8 @@ export function createDownloadsHandlers(
       if (!(await stat(path).catch(() => null)))
         throw new AppError(
           'not_found',
-          `The file is no longer at ${path}; it was moved or deleted. Download it again if you need it.`,
+          // Named as it was saved; the folder is the investigator's, shown in settings.
+          `${basename(path)} is no longer in the download folder; it was moved or deleted. Download it again if you need it.`,
         );
       if (!desktop.showInFolder) return { handled: false, path };
       desktop.showInFolder(path);

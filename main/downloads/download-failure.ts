@@ -1,4 +1,6 @@
+import { basename } from 'node:path';
 import { isServiceError, type ServiceError } from '../api';
+import { DownloadSaveError } from './safe-download';
 
 /** Where a failed download was going, to name it in the message. */
 export interface FailedDownload {
@@ -17,7 +19,10 @@ export function downloadFailureMessage(error: unknown, download: FailedDownload)
   const service = findInCauses(error, isServiceError);
   if (service) return serviceFailure(service, download);
   const code = errnoCode(error);
-  const folder = download.folder ?? 'the download folder';
+  // The window shows this: the folder is named as the investigator knows it, not by its path.
+  const folder = download.folder
+    ? `the download folder “${basename(download.folder) || download.folder}”`
+    : 'the download folder';
   switch (code) {
     case 'ENOSPC':
       return `The disk holding ${folder} is full; nothing was saved. Free some space, then download again.`;
@@ -29,9 +34,13 @@ export function downloadFailureMessage(error: unknown, download: FailedDownload)
       return `CaseDesk may not write into ${folder}; nothing was saved. Choose another download folder in settings, then download again.`;
     case 'ENOENT':
     case 'ENOTDIR':
-      return `The download folder ${folder} is gone; nothing was saved. Choose another download folder in settings, then download again.`;
+      return `${capitalised(folder)} is gone; nothing was saved. Choose another download folder in settings, then download again.`;
     default: {
-      const detail = error instanceof Error ? error.message : String(error);
+      // A save's own refusals name no folder; anything else is summed up by its code.
+      const detail =
+        error instanceof DownloadSaveError
+          ? error.message
+          : `Saving failed (${code ?? (error instanceof Error ? error.message : String(error))})`;
       return `${detail.replace(/\.?$/, '.')} Nothing was saved; check the download folder in settings, then download again.`;
     }
   }
@@ -78,3 +87,5 @@ function errnoCode(error: unknown): string | null {
   );
   return typeof found?.code === 'string' ? found.code : null;
 }
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

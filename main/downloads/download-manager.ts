@@ -152,6 +152,8 @@ export function createDownloadManager(deps: DownloadManagerDeps) {
         error: downloadFailureMessage(error, { kind, folder, received: entry.view.received }),
       });
     } finally {
+      // A save refused before it read the body (the folder went away) must not hold the connection.
+      entry.body?.destroy();
       entry.body = null;
     }
   };

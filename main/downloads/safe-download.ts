@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { link, open, realpath, rename, rm, stat } from 'node:fs/promises';
-import { dirname, isAbsolute, join } from 'node:path';
+import { basename, dirname, isAbsolute, join } from 'node:path';
 import { safeFileName, uniqueTargetPath } from '../lib/safe-file-name';
+import { messageWithoutFolders } from '../lib/path-free-message';
 
 /**
  * A web ReadableStream of bytes, described by what is used of it so that Node's and the DOM's
@@ -63,8 +64,9 @@ export async function saveDownload(request: SaveDownloadRequest): Promise<SavedD
   } catch (error) {
     await rm(temp, { force: true });
     if (error instanceof DownloadSaveError) throw error;
+    // Shown in the window: the cause (with its paths) stays in the error's chain, for the log.
     throw new DownloadSaveError(
-      `Could not save "${name}" in ${request.folder}: ${(error as Error).message}`,
+      `Could not save "${name}" in the download folder: ${messageWithoutFolders(error)}`,
       { cause: error },
     );
   }
@@ -76,21 +78,21 @@ export async function saveDownload(request: SaveDownloadRequest): Promise<SavedD
  */
 async function resolveFolder(folder: string): Promise<string> {
   if (!isAbsolute(folder)) {
-    throw new DownloadSaveError(`The folder to save in must be an absolute path, not "${folder}".`);
+    throw new DownloadSaveError('The folder to save in must be an absolute path.');
   }
   let real: string;
   try {
     real = await realpath(folder);
   } catch (error) {
     throw new DownloadSaveError(
-      `The folder ${folder} cannot be used: ${(error as Error).message}`,
+      `The download folder cannot be used: ${messageWithoutFolders(error)}`,
       {
         cause: error,
       },
     );
   }
   if (!(await stat(real)).isDirectory()) {
-    throw new DownloadSaveError(`${folder} is not a folder.`);
+    throw new DownloadSaveError('The chosen download folder is not a folder.');
   }
   return real;
 }
@@ -156,7 +158,7 @@ async function placeWithoutReplacing(temp: string, folder: string, name: string)
     const target = await uniqueTargetPath(folder, name);
     // The name is safe by construction; this guards that construction.
     if (dirname(target) !== folder) {
-      throw new DownloadSaveError(`Refused to save "${name}" outside ${folder}.`);
+      throw new DownloadSaveError(`Refused to save "${name}" outside the download folder.`);
     }
     try {
       await claimName(temp, target);
@@ -165,7 +167,9 @@ async function placeWithoutReplacing(temp: string, folder: string, name: string)
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
   }
-  throw new DownloadSaveError(`Every name tried for "${name}" in ${folder} was taken meanwhile.`);
+  throw new DownloadSaveError(
+    `Every name tried for "${name}" in the download folder was taken meanwhile.`,
+  );
 }
 
 /**
@@ -203,7 +207,9 @@ async function claimByExclusiveCreate(temp: string, target: string): Promise<voi
 export async function confirmDirectlyInside(realFolder: string, path: string): Promise<string> {
   const real = await realpath(path);
   if (dirname(real) !== realFolder) {
-    throw new DownloadSaveError(`The saved file ${path} resolves outside ${realFolder}.`);
+    throw new DownloadSaveError(
+      `The saved file "${basename(path)}" leads outside the download folder (a link was put in its place).`,
+    );
   }
   return real;
 }

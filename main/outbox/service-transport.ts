@@ -2,6 +2,7 @@ import { isServiceError, type ServiceClient } from '../api';
 import type { KindList, TransportOf } from './kinds/kind';
 import { type BuiltInKinds, OUTBOX_KINDS } from './kinds/registry';
 import type { FailureFacts } from './outbox-replayer';
+import { messageWithoutFolders } from '../lib/path-free-message';
 
 /**
  * The outbox's sends through the API client: every kind's operations, as its file builds them.
@@ -44,6 +45,6 @@ export function classifyServiceFailure(error: unknown): FailureFacts {
     transient: false,
     outcomeUnknown: false,
     notFound: false,
-    message: error instanceof Error ? error.message : String(error),
+    message: error instanceof Error ? messageWithoutFolders(error) : String(error),
   };
 }

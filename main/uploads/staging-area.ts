@@ -101,6 +101,15 @@ export function createStagingArea(options: {
     await removeExpired();
     const entry = TOKEN.test(token) ? entries.get(token) : undefined;
     const present = entry && now() - entry.stagedAt <= keepForMs && (await isFile(entry.path));
+    if (entry && !present && entry.kind === 'original' && now() - entry.stagedAt <= keepForMs) {
+      // The investigator's own file, gone from where it was dropped: named, its folder only logged.
+      logger.info(`the dropped file ${entry.path} is gone`);
+      await forget(entry);
+      throw new AppError(
+        'not_found',
+        `There is no file at the place ${entry.fileName} was dropped from: it may have been moved, renamed or deleted. Find it and drop it again.`,
+      );
+    }
     if (!entry || !present) {
       if (entry) await forget(entry);
       throw new AppError(
@@ -160,7 +169,11 @@ export function createStagingArea(options: {
      */
     async register(path: string): Promise<StagedFile> {
       await removeExpired();
-      const opened = await openUploadFile(path, Number.MAX_SAFE_INTEGER);
+      const opened = await openUploadFile(path, Number.MAX_SAFE_INTEGER).catch((error: unknown) => {
+        // The window hears the file's name; where it is goes to the log only.
+        logger.info(`a dropped file was not taken: ${path}`, error);
+        throw error;
+      });
       try {
         const fileName = stagedName(opened.fileName);
         const identity = await refuseOwnFile(opened.handle, dataDir, fileName);
@@ -185,7 +198,12 @@ export function createStagingArea(options: {
      * file that was registered, still not one of CaseDesk's own, within the limit.
      */
     async open(entry: RegisteredFile, limitBytes: number): Promise<OpenedUpload> {
-      const opened = await openUploadFile(entry.path, limitBytes);
+      const opened = await openUploadFile(entry.path, limitBytes, entry.fileName).catch(
+        (error: unknown) => {
+          logger.info(`the dropped file ${entry.path} could not be opened`, error);
+          throw error;
+        },
+      );
       try {
         const identity = await refuseOwnFile(opened.handle, dataDir, entry.fileName);
         if (!sameFile(identity, entry.identity))

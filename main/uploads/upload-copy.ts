@@ -3,6 +3,7 @@ import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { syncFolder } from '../lib/atomic-write';
 import { dirname } from 'node:path';
 import { AppError } from '../lib/app-error';
+import type { Logger } from '../lib/logger';
 import { partialCopyPath } from '../outbox/outbox-files';
 import { formatSize } from './upload-source';
 
@@ -16,18 +17,22 @@ export interface KeptCopy {
 const codeOf = (error: unknown): string =>
   typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : '';
 
-/** The profile folder refused the copy: say where and what to do, not just the system's code. */
-function cannotKeep(fileName: string, target: string, error: unknown): AppError {
+/**
+ * The profile folder refused the copy: say what to do, not just the system's code. The message
+ * reaches the window, so the folder is described, never named by its path (that goes to the log).
+ */
+function cannotKeep(fileName: string, target: string, error: unknown, logger?: Logger): AppError {
   if (error instanceof AppError) return error;
+  logger?.warn(`could not keep a copy of ${fileName} at ${target}`, error);
   const code = codeOf(error);
   if (code === 'ENOSPC' || code === 'EDQUOT')
     return new AppError(
       'unavailable',
-      `There is no room left to keep a copy of ${fileName} for sending (in ${dirname(target)}): free some disk space, then file it again.`,
+      `There is no room left to keep a copy of ${fileName} for sending in CaseDesk's data folder: free some disk space, then file it again.`,
     );
   return new AppError(
     'unavailable',
-    `CaseDesk could not keep a copy of ${fileName} for sending (${code || String(error)}, in ${dirname(target)}): check that folder, then file it again.`,
+    `CaseDesk could not keep a copy of ${fileName} for sending in its data folder (${code || 'an unexpected error'}): check that folder (the log names it), then file it again.`,
   );
 }
 
@@ -44,6 +49,7 @@ export async function copyForUpload(options: {
   limitBytes: number;
   target: string;
   onProgress?: (copied: number, total: number) => void;
+  logger?: Logger;
 }): Promise<KeptCopy> {
   const { source, fileName, target } = options;
   const partial = partialCopyPath(target);
@@ -94,7 +100,7 @@ export async function copyForUpload(options: {
     await output?.close().catch(() => undefined);
     // Only a copy this call began is removed: another one under that name is not ours.
     if (created) await rm(partial, { force: true }).catch(() => undefined);
-    throw cannotKeep(fileName, target, error);
+    throw cannotKeep(fileName, target, error, options.logger);
   }
 }
 
@@ -108,6 +114,7 @@ export async function moveForUpload(options: {
   size: number;
   limitBytes: number;
   target: string;
+  logger?: Logger;
 }): Promise<void> {
   try {
     await mkdir(dirname(options.target), { recursive: true, mode: 0o700 });
@@ -115,7 +122,8 @@ export async function moveForUpload(options: {
     await syncFolder(dirname(options.target));
     return;
   } catch (error) {
-    if (codeOf(error) !== 'EXDEV') throw cannotKeep(options.fileName, options.target, error);
+    if (codeOf(error) !== 'EXDEV')
+      throw cannotKeep(options.fileName, options.target, error, options.logger);
   }
   const source = await open(options.from, 'r');
   try {
@@ -125,6 +133,7 @@ export async function moveForUpload(options: {
       expectedSize: options.size,
       limitBytes: options.limitBytes,
       target: options.target,
+      ...(options.logger ? { logger: options.logger } : {}),
     });
   } finally {
     await source.close();

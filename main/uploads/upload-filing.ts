@@ -84,6 +84,7 @@ export function createUploadFiling<Space extends FilingWorkspace>(deps: {
           size: taken.size,
           limitBytes,
           target,
+          logger: deps.logger,
         });
       } catch (error) {
         // Still where it was: it may be filed again once the problem is fixed.
@@ -110,6 +111,7 @@ export function createUploadFiling<Space extends FilingWorkspace>(deps: {
         limitBytes,
         target,
         onProgress: progress,
+        logger: deps.logger,
       });
       progress(kept.size, kept.size, true);
       return { fileName: taken.fileName, ...kept, path: target };

@@ -34,27 +34,25 @@ export function checkUploadSize(fileName: string, size: number, limitBytes: numb
 const codeOf = (error: unknown): string =>
   typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : '';
 
-function cannotOpen(path: string, error: unknown): AppError {
+// Messages name the file as the investigator knows it, never its folder: they reach the window.
+function cannotOpen(name: string, error: unknown): AppError {
   const code = codeOf(error);
   if (code === 'ENOENT' || code === 'ENOTDIR')
     return new AppError(
       'invalid_input',
-      `There is no file at ${path}: it may have been moved, renamed or deleted. Find it and drop it again.`,
+      `There is no file at the place ${name} was dropped from: it may have been moved, renamed or deleted. Find it and drop it again.`,
     );
   if (code === 'EISDIR')
-    return new AppError(
-      'invalid_input',
-      `${basename(path)} is a folder: drop the files inside it.`,
-    );
+    return new AppError('invalid_input', `${name} is a folder: drop the files inside it.`);
   if (code === 'EACCES' || code === 'EPERM')
     return new AppError(
       'invalid_input',
-      `CaseDesk may not read ${path}: give yourself read access to it, or file a copy you can read.`,
+      `CaseDesk may not read ${name}: give yourself read access to it, or file a copy you can read.`,
     );
-  const why = code === 'ELOOP' ? 'it is a loop of symbolic links' : code || String(error);
+  const why = code === 'ELOOP' ? 'it is a loop of symbolic links' : code || 'an unexpected error';
   return new AppError(
     'invalid_input',
-    `CaseDesk could not open ${path} (${why}): check the file, then drop it again.`,
+    `CaseDesk could not open ${name} (${why}): check the file, then drop it again.`,
   );
 }
 
@@ -66,18 +64,22 @@ export interface OpenedUpload {
 
 /**
  * Opens a dropped file for reading, after checking it as inspect does. The caller closes the
- * handle. Checks are made on the opened file itself, so it cannot be swapped for another between
+ * handle. `fileName` is how refusals name it (by default the path's last part). Checks are made on the opened file itself, so it cannot be swapped for another between
  * the check and the copy.
  */
-export async function openUploadFile(path: string, limitBytes: number): Promise<OpenedUpload> {
+export async function openUploadFile(
+  path: string,
+  limitBytes: number,
+  fileName: string = basename(path),
+): Promise<OpenedUpload> {
   if (!isAbsolute(path))
     throw new AppError(
       'invalid_input',
+      // Not a full path, so it names no folder on this computer.
       `${path} is not a full path: drop the file itself, or give its full path.`,
     );
-  const fileName = basename(path);
   const info = await stat(path).catch((error: unknown) => {
-    throw cannotOpen(path, error);
+    throw cannotOpen(fileName, error);
   });
   if (info.isDirectory())
     throw new AppError('invalid_input', `${fileName} is a folder: drop the files inside it.`);
@@ -89,7 +91,7 @@ export async function openUploadFile(path: string, limitBytes: number): Promise<
   // Non-blocking, so a file swapped for a pipe since the check cannot hang the open.
   const handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)).catch(
     (error: unknown) => {
-      throw cannotOpen(path, error);
+      throw cannotOpen(fileName, error);
     },
   );
   try {
@@ -104,7 +106,7 @@ export async function openUploadFile(path: string, limitBytes: number): Promise<
     await handle.read(Buffer.alloc(1), 0, 1, 0).catch((error: unknown) => {
       throw new AppError(
         'invalid_input',
-        `CaseDesk could not read ${path} (${codeOf(error) || String(error)}): check the file, then drop it again.`,
+        `CaseDesk could not read ${fileName} (${codeOf(error) || 'an unexpected error'}): check the file, then drop it again.`,
       );
     });
     return { handle, fileName, size: opened.size };

@@ -40,6 +40,10 @@ test('a refused token is said above every screen, and its button opens the token
   await expect(connection.name).toHaveValue('Field office');
   await expect(connection.token).toBeFocused();
   await expect(connection.token).toHaveValue('');
+  // The field says the stored token is no good, not that it may be kept.
+  await expect(connection.token).toHaveAccessibleDescription(
+    /stored token was refused.*enter a new token/i,
+  );
 });
 
 test.describe('a token kept in memory only', () => {

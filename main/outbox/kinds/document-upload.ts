@@ -4,6 +4,7 @@ import { stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import type { DocumentLike } from '../../cache/records';
+import { isServiceError } from '../../api';
 import { streamedUploadBody } from '../../api/streamed-upload';
 import { type LookUp, type OutboxKind, quoted } from './kind';
 
@@ -130,7 +131,7 @@ async function checkKeptCopy(
   const name = quoted(payload.display_name || payload.file_name);
   if (!info?.isFile())
     throw new Error(
-      `The copy of ${name} kept for sending is missing (${file.path}); discard this change and file the document again.`,
+      `The copy of ${name} kept for sending is missing (it was in CaseDesk's data folder); discard this change and file the document again.`,
     );
   if (info.size !== file.size)
     throw new Error(
@@ -141,6 +142,22 @@ async function checkKeptCopy(
     throw new Error(
       `The copy of ${name} kept for sending is damaged (its contents are not what was filed); discard this change and file the document again.`,
     );
+}
+
+/**
+ * A system error reading the kept copy (it names the copy's path) becomes a sentence naming the
+ * document: the item's last error is shown in the window. The system's error stays its cause.
+ */
+function unreadableCopy(payload: UploadPayload, error: unknown): unknown {
+  if (isServiceError(error) || !(error instanceof Error)) return error;
+  const code = (error as NodeJS.ErrnoException).code;
+  if (typeof code !== 'string' || !(error as NodeJS.ErrnoException).syscall) return error;
+  const name = quoted(payload.display_name || payload.file_name);
+  const what = code === 'ENOENT' ? 'is missing' : `could not be read (${code})`;
+  return new Error(
+    `The copy of ${name} kept for sending ${what} (it was in CaseDesk's data folder); discard this change and file the document again.`,
+    { cause: error },
+  );
 }
 
 async function sha256Of(path: string): Promise<string> {
@@ -172,8 +189,12 @@ export const documentUpload: OutboxKind<UploadPayload, UploadOps> = {
           external: { file_url: payload.source.file_url, file_size: payload.source.file_size },
         });
       }
-      await checkKeptCopy(payload, payload.source);
-      return client.documents.upload(streamedUploadBody(fields, payload.source, onSent));
+      try {
+        await checkKeptCopy(payload, payload.source);
+        return await client.documents.upload(streamedUploadBody(fields, payload.source, onSent));
+      } catch (error) {
+        throw unreadableCopy(payload, error);
+      }
     },
     async findDocuments(customerExternalId, fileName) {
       const page = await client.documents.search({

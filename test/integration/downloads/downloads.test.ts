@@ -336,6 +336,32 @@ describe('downloads of documents and attachments', () => {
     await call('settings.save', { downloadFolder: folder });
   });
 
+  it('names the folder, never its path, when saving fails or a saved file is gone', async () => {
+    const vanishing = join(temp.path, 'Vanishing folder');
+    mkdirSync(vanishing);
+    await call('settings.save', { downloadFolder: vanishing });
+    try {
+      const started = await start({ kind: 'document', id: uploaded.report.id });
+      // Gone after the check at start, before the bytes arrive (they need the service to answer).
+      rmSync(vanishing, { recursive: true });
+      const view = await settled(started);
+      expect(view.state).toBe('failed');
+      expect(view.error).toContain('Vanishing folder');
+      expect(view.error).not.toContain(temp.path);
+    } finally {
+      await call('settings.save', { downloadFolder: folder });
+    }
+    const saved = await settled(await start({ kind: 'document', id: uploaded.report.id }));
+    expect(saved.state).toBe('saved');
+    clearFolder();
+    const reply = await Promise.resolve()
+      .then(() => downloads.showInFolder({ id: saved.id }, context))
+      .then(() => null)
+      .catch((error: unknown) => (error as Error).message);
+    expect(reply).toContain('Kontoauszug März.pdf');
+    expect(reply).not.toContain(temp.path);
+  });
+
   it('says to try again when online when the service cannot be reached', async () => {
     await t.sandbox.close();
     serviceStopped = true;

@@ -161,6 +161,39 @@ describe('bridge dispatcher', () => {
     expect(JSON.stringify(internal)).not.toContain('secret-path');
   });
 
+  it('names neither the data folder nor the home folder in an error, whatever a handler said', async () => {
+    const home = '/home/analyst';
+    const dataDir = '/home/analyst/.config/CaseDesk';
+    const dispatch = createDispatcher({
+      handlers: recordingHandlers([], (method) => {
+        if (method === 'profiles.activate')
+          throw new AppError(
+            'unavailable',
+            `Could not keep ${dataDir}/profiles/p1/outbox-files/x.pdf, nor /home/analyst/Desktop/x.pdf.`,
+            { file: `${home}/Desktop/x.pdf` },
+          );
+        return { folder: dataDir };
+      }),
+      secrets: () => [],
+      logger: silentLogger,
+      privateFolders: () => [home, `${dataDir}/`],
+    });
+    const refused = await dispatch('profiles.activate', { id: 'abcdefgh-1234' }, context);
+    expect(refused).toEqual({
+      ok: false,
+      error: {
+        code: 'unavailable',
+        message: 'Could not keep …/profiles/p1/outbox-files/x.pdf, nor …/Desktop/x.pdf.',
+        fields: { file: '…/Desktop/x.pdf' },
+      },
+    });
+    // Values are the handlers' to choose (a folder the investigator picked is shown in settings).
+    expect(await dispatch('profiles.list', undefined, context)).toEqual({
+      ok: true,
+      value: { folder: dataDir },
+    });
+  });
+
   it('never lets a known token out in a reply', async () => {
     const token = 'tok_live_0123456789abcdef';
     const dispatch = createDispatcher({

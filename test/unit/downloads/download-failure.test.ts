@@ -52,22 +52,28 @@ describe('downloadFailureMessage', () => {
   });
 
   it.each([
-    ['ENOSPC', /disk holding \/home\/inv\/Downloads is full.*Free some space/],
+    ['ENOSPC', /disk holding the download folder “Downloads” is full.*Free some space/],
     ['EDQUOT', /quota/],
-    ['EACCES', /may not write into \/home\/inv\/Downloads.*Choose another download folder/],
+    [
+      'EACCES',
+      /may not write into the download folder “Downloads”.*Choose another download folder/,
+    ],
     ['EROFS', /may not write into/],
-    ['ENOENT', /download folder \/home\/inv\/Downloads is gone/],
+    ['ENOENT', /^The download folder “Downloads” is gone/],
   ])('explains the disk error %s', (code, expected) => {
-    expect(downloadFailureMessage(whileSaving(errno(code)), document)).toMatch(expected);
+    const message = downloadFailureMessage(whileSaving(errno(code)), document);
+    expect(message).toMatch(expected);
+    // Shown in the window: the folder by its name, never by its path.
+    expect(message).not.toContain('/home/inv');
   });
 
   it('keeps what went wrong for other errors, and says what to do', () => {
     const message = downloadFailureMessage(
-      new DownloadSaveError('The saved file /x/a.pdf resolves outside /x'),
+      new DownloadSaveError('The saved file "a.pdf" leads outside the download folder'),
       document,
     );
     expect(message).toBe(
-      'The saved file /x/a.pdf resolves outside /x. Nothing was saved; check the download folder in settings, then download again.',
+      'The saved file "a.pdf" leads outside the download folder. Nothing was saved; check the download folder in settings, then download again.',
     );
   });
 });

@@ -74,7 +74,8 @@ describe('checking a dropped file before filing it', () => {
     );
     const missing = join(temp.path, 'gone.pdf');
     expect((await refusal(missing)).message).toBe(
-      `There is no file at ${missing}: it may have been moved, renamed or deleted. Find it and drop it again.`,
+      // Named, not placed: the message reaches the window, the folder stays on this computer.
+      'There is no file at the place gone.pdf was dropped from: it may have been moved, renamed or deleted. Find it and drop it again.',
     );
     const dangling = join(temp.path, 'dangling.pdf');
     symlinkSync(join(temp.path, 'nowhere.pdf'), dangling);

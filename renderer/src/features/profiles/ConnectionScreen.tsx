@@ -3,10 +3,12 @@ import type { Route } from '../../lib/routes';
 import { useShortcuts } from '../../lib/shortcuts';
 import { Banner } from '../../components/Banner';
 import { FileSettings } from '../settings';
+import { useSync } from '../sync';
 import { ProfileForm } from './ProfileForm';
 import { ProfileList } from './ProfileList';
 import { SandboxProfilePanel } from './SandboxProfilePanel';
 import { useProfiles } from './store';
+import { tokenRefusedFor } from './token-hint';
 
 /**
  * Add, edit, remove, test and switch connection profiles. A route naming a profile opens its form,
@@ -25,6 +27,7 @@ export function ConnectionScreen({
   const secretStorage = useProfiles((state) => state.secretStorage);
   const select = useProfiles((state) => state.select);
   const load = useProfiles((state) => state.load);
+  const syncStatus = useSync((state) => state.status);
   const asked = route.profileId;
   const askedKnown = profiles.some((candidate) => candidate.id === asked);
   useEffect(() => {
@@ -85,6 +88,7 @@ export function ConnectionScreen({
           isActive={profile !== null && profile.id === activeProfileId}
           secretStorage={secretStorage}
           focusToken={route.field === 'token' && profile !== null && profile.id === asked}
+          tokenRefused={profile !== null && tokenRefusedFor(syncStatus, profile.id)}
         />
       )}
       {profile && profile.id === activeProfileId && (

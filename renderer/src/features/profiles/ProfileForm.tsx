@@ -18,6 +18,7 @@ import { draftOf, scopeOf, SyncScopeFields, type ScopeDraft } from './SyncScopeF
 const EVERYTHING_SCOPE = { reviewGroups: [], states: [], categories: [], assignedToMemberId: null };
 import { TokenStorageChoice } from './TokenStorageChoice';
 import { movesOrigin, originOf } from './token-origin';
+import { tokenHint } from './token-hint';
 
 type Busy = 'save' | 'test' | 'remove' | 'activate';
 
@@ -27,12 +28,15 @@ export function ProfileForm({
   isActive,
   secretStorage,
   focusToken = false,
+  tokenRefused = false,
 }: {
   profile: ProfileView | null;
   isActive: boolean;
   secretStorage: SecretStorageStatus;
   /** Opened to enter a new token (the old one was refused, or is not known in this run). */
   focusToken?: boolean;
+  /** The service refused this profile's stored token: the form asks for a new one. */
+  tokenRefused?: boolean;
 }) {
   const { save, remove, activate, testConnection, setFlash } = useProfiles.getState();
   const flash = useProfiles((state) => state.flash);
@@ -108,13 +112,7 @@ export function ProfileForm({
     });
   };
 
-  const tokenHint = newOrigin
-    ? `Required: the stored token is only ever sent to ${originOf(profile.baseUrl) ?? profile.baseUrl}. Enter the token for the new address.`
-    : profile
-      ? profile.hasToken
-        ? 'A token is stored. Leave empty to keep it.'
-        : 'No token is kept for this profile any more. Enter it again.'
-      : 'From your administrator or the service’s back office.';
+  const hint = tokenHint({ profile, baseUrl, tokenRefused });
 
   return (
     <section className="profile-form-panel" aria-labelledby="profile-form-title">
@@ -185,7 +183,7 @@ export function ProfileForm({
           autoComplete="off"
           spellCheck={false}
           error={errors.token}
-          hint={tokenHint}
+          hint={hint}
           trailing={
             <Button
               className="field-addon"

@@ -38,6 +38,10 @@ function scriptedEngine(space: Workspace) {
               threads: 0,
               customers: 0,
               customerFailures: 0,
+              customersPartial: 0,
+              customerMismatches: 0,
+              timelinesMayBeCut: 0,
+              stoppedPaging: [],
               startedAt: '2026-03-01T10:00:00.000Z',
               finishedAt: '2026-03-01T10:00:05.000Z',
             };

@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EventMap, EventName, SyncStatusView } from '../../../preload/contract';
+import {
+  syncSummaryText,
+  type EventMap,
+  type EventName,
+  type SyncStatusView,
+  type SyncSummaryView,
+} from '../../../preload/contract';
 import { ServiceError, type ServiceErrorKind } from '../../../main/api';
 import { readState } from '../../../main/cache/repositories';
 import type { EventHub } from '../../../main/lib/event-hub';
@@ -235,7 +241,28 @@ describe('the sync scheduler', () => {
     expect(runs[0]?.options?.signal?.aborted).toBe(false);
     const after = await sync.cancel();
     expect(runs[0]?.options?.signal?.aborted).toBe(true);
-    expect(after).toMatchObject({ state: 'idle', lastError: 'Sync cancelled.' });
+    // What was kept is said, not a technical message (issue 13: "Cancelled — … cached").
+    expect(after).toMatchObject({
+      state: 'idle',
+      lastError: null,
+      lastSummary: { outcome: 'cancelled', cached: { alerts: 0, customers: 0 } },
+    });
+    expect(syncSummaryText(after.lastSummary as SyncSummaryView).text).toBe(
+      'Cancelled — 0 alerts and 0 customers cached',
+    );
+  });
+
+  it('keeps the summary of a finished sync: what it brought and what the cache holds', async () => {
+    const sync = schedule();
+    await sync.start();
+    runs[0]?.finish();
+    await sync.settle();
+    expect(sync.status().lastSummary).toMatchObject({
+      outcome: 'finished',
+      alerts: 1,
+      customerFailures: 0,
+      stoppedPaging: [],
+    });
   });
 
   it('publishes progress at most every 200 ms', async () => {

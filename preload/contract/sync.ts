@@ -25,8 +25,8 @@ export interface StoppedPagingView {
 }
 
 /**
- * How the last sync of this run ended, what it brought and what the cache holds after it: the
- * top bar's sentence and the command line's summary are both made from it (syncSummaryText).
+ * How the last sync of this run ended, what it brought and what the cache holds after it, with
+ * the sentence the top bar and the command line say of it (made in main: main/sync/sync-summary.ts).
  */
 export interface SyncSummaryView {
   outcome: 'finished' | 'cancelled';
@@ -43,6 +43,10 @@ export interface SyncSummaryView {
   stoppedPaging: StoppedPagingView[];
   /** What the cache holds now. */
   cached: { alerts: number; customers: number };
+  /** The sentence that says it ("Synced 4 alerts and 1 customer; 3 customer reads failed"). */
+  headline: string;
+  /** What went wrong, one line each; empty when nothing did. */
+  details: string[];
 }
 
 export interface SyncStatusView {
@@ -74,65 +78,6 @@ export interface SyncStatusView {
    * was left as it is, reviewing from the cache goes on.
    */
   localStoreNotice: string | null;
-}
-
-const count = (n: number, one: string, many = `${one}s`) =>
-  `${new Intl.NumberFormat('en-US').format(n)} ${n === 1 ? one : many}`;
-
-function listed(parts: readonly string[]): string {
-  if (parts.length <= 1) return parts.join('');
-  return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1) ?? ''}`;
-}
-
-/**
- * One sentence for the top bar and the command line ("Synced 4 alerts and 1 customer; 3 customer
- * reads failed — see details"), and the details behind it, one line each.
- */
-export function syncSummaryText(summary: SyncSummaryView): { text: string; details: string[] } {
-  const details: string[] = [];
-  if (summary.customerFailures > 0)
-    details.push(
-      `${count(summary.customerFailures, 'customer')} could not be read; tried again at the next sync (a customer the service no longer knows is dropped).`,
-    );
-  if (summary.customersPartial > 0)
-    details.push(
-      `${count(summary.customersPartial, 'customer')} kept without stats, timeline or documents that failed to read; read again at the next sync.`,
-    );
-  if (summary.customerMismatches > 0)
-    details.push(
-      `${count(summary.customerMismatches, 'customer')} answered under another id than the one asked; kept under the id the service sent.`,
-    );
-  for (const stopped of summary.stoppedPaging)
-    details.push(
-      `Stopped after ${count(stopped.pages, 'page')} of ${stopped.read}: the service kept sending more than it announced.`,
-    );
-  if (summary.timelinesMayBeCut > 0)
-    details.push(
-      `The timeline of ${count(summary.timelinesMayBeCut, 'customer')} may be cut: the service returned a round number of events.`,
-    );
-  const seeDetails = details.length ? ' — see details' : '';
-  if (summary.outcome === 'cancelled') {
-    const kept = `${count(summary.cached.alerts, 'alert')} and ${count(summary.cached.customers, 'customer')} cached`;
-    return { text: `Cancelled — ${kept}`, details };
-  }
-  const synced = listed([
-    count(summary.alerts, 'alert'),
-    ...(summary.threads > 0 ? [count(summary.threads, 'thread')] : []),
-    count(summary.customers, 'customer'),
-  ]);
-  const failed = summary.customerFailures + summary.customersPartial;
-  const problems = [
-    ...(failed > 0 ? [`${count(failed, 'customer read')} failed`] : []),
-    ...(summary.stoppedPaging.length
-      ? [
-          `stopped after ${count(Math.max(...summary.stoppedPaging.map((s) => s.pages)), 'page')}: the service kept sending more than it announced`,
-        ]
-      : []),
-  ];
-  return {
-    text: `Synced ${synced}${problems.length ? `; ${problems.join('; ')}` : ''}${seeDetails}`,
-    details,
-  };
 }
 
 export const syncMethods = {

@@ -1,11 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  syncSummaryText,
-  type EventMap,
-  type EventName,
-  type SyncStatusView,
-  type SyncSummaryView,
-} from '../../../preload/contract';
+import type { EventMap, EventName, SyncStatusView } from '../../../preload/contract';
 import { ServiceError, type ServiceErrorKind } from '../../../main/api';
 import { readState } from '../../../main/cache/repositories';
 import type { EventHub } from '../../../main/lib/event-hub';
@@ -247,9 +241,7 @@ describe('the sync scheduler', () => {
       lastError: null,
       lastSummary: { outcome: 'cancelled', cached: { alerts: 0, customers: 0 } },
     });
-    expect(syncSummaryText(after.lastSummary as SyncSummaryView).text).toBe(
-      'Cancelled — 0 alerts and 0 customers cached',
-    );
+    expect(after.lastSummary?.headline).toBe('Cancelled — 0 alerts and 0 customers cached');
   });
 
   it('keeps the summary of a finished sync: what it brought and what the cache holds', async () => {

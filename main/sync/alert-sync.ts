@@ -88,7 +88,7 @@ export async function syncAlerts(
 
 /**
  * Keyset paging (move `since` to the page's last update) is sound only on a page whose every
- * date reads and which comes oldest first, as asked. Any other page advances by offset from the
+ * date reads, which comes oldest first, as asked, and which holds the start of its last instant. Any other page advances by offset from the
  * same `since`: an alert with an unreadable date never moves the cursor, and a service that
  * orders otherwise is paged all the same instead of stopping the sync.
  */
@@ -104,7 +104,9 @@ function advance(cursor: AlertCursor, alerts: readonly Pageable[]): AlertCursor 
     dates.push(ms);
   }
   const lastMs = dates.at(-1) as number;
-  if (sinceMs !== null && sinceMs === lastMs)
+  // A page all at one instant may follow alerts of that instant on earlier pages (among them ones
+  // whose date could not be read, so not counted): only the offset from the same `since` is sure.
+  if ((sinceMs !== null && sinceMs === lastMs) || dates[0] === lastMs)
     return { since: cursor.since, skip: cursor.skip + alerts.length };
   const ties = dates.filter((ms) => ms === lastMs).length;
   return { since: new Date(lastMs).toISOString(), skip: ties };

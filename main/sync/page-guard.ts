@@ -44,6 +44,12 @@ export function pageGuard(read: PagedRead, maxPages: number) {
       }
       return true;
     },
+    /** Whether a new pass over the same read may start: not when the ceiling is reached. */
+    mayStartAgain(): boolean {
+      if (pages < maxPages) return true;
+      ceiling = true;
+      return false;
+    },
     /** The ceiling stopped this read: what the summary says. */
     stopped(): StoppedPaging | null {
       return ceiling ? { read, pages } : null;

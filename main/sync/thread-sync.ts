@@ -74,9 +74,9 @@ export async function syncThreads(
       meter.add(threads.length, fetched === threads.length ? result.total : undefined),
     );
     if (!finished) continue;
-    const stopped = guard.stopped();
     passes += 1;
-    if (stopped || passes >= 2 || (pagesThisPass === 1 && !resumed)) return { fetched, stopped };
+    if (passes >= 2 || (pagesThisPass === 1 && !resumed) || !guard.mayStartAgain())
+      return { fetched, stopped: guard.stopped() };
     pagesThisPass = 0;
     resumed = false;
   }

@@ -35,6 +35,11 @@ export interface FakeTenant {
   notFound?: Set<string>;
   /** Every page of a search is new records, forever (a service that never stops). */
   endless?: boolean;
+  /**
+   * The service's own time of an alert's last update, which orders and filters its search (by
+   * default, its dates as JavaScript reads them). Its wire dates may say it in any form, or not.
+   */
+  updatedMs?: (alert: AlertLike) => number;
 }
 
 /**
@@ -43,6 +48,8 @@ export interface FakeTenant {
  */
 export function fakeSyncSource(tenant: FakeTenant, budget = 5_000) {
   const calls: string[] = [];
+  /** The customer ids asked for, in order. */
+  const askedFor: string[] = [];
   const call = (name: string) => {
     calls.push(name);
     if (calls.length > budget) throw new Error(`request budget of ${budget} exceeded`);
@@ -59,8 +66,13 @@ export function fakeSyncSource(tenant: FakeTenant, budget = 5_000) {
     if (tenant.notFound?.has(`${id}:${part}`))
       throw new FakeHttpError(404, `${part} of ${id}: HTTP 404`);
   };
-  const alertMs = (alert: AlertLike) =>
-    Date.parse(alert.last_revision?.created_at ?? alert.created_at ?? '') || 0;
+  const alertMs =
+    tenant.updatedMs ??
+    ((alert: AlertLike) =>
+      Date.parse(alert.last_revision?.created_at ?? alert.created_at ?? '') || 0);
+  // Oldest update first, as asked (order_by last_update, asc); ties by id, stably.
+  const ordered = () =>
+    [...tenant.alerts].sort((a, b) => alertMs(a) - alertMs(b) || (a.id < b.id ? -1 : 1));
 
   // Answers on a later tick, as a service does: concurrent readers interleave.
   const answer = <T>(make: () => T): Promise<T> => Promise.resolve().then(make);
@@ -74,7 +86,7 @@ export function fakeSyncSource(tenant: FakeTenant, budget = 5_000) {
         // A service repeating its first page ignores the filters too.
         const matching = tenant.repeatFirstPage
           ? tenant.alerts
-          : tenant.alerts.filter((alert) => alertMs(alert) >= from);
+          : ordered().filter((alert) => alertMs(alert) >= from);
         const limit = Number(body.limit);
         const data = page(matching, limit, Number(body.offset ?? 0), (n) => ({
           id: `endless-${n}`,
@@ -96,6 +108,7 @@ export function fakeSyncSource(tenant: FakeTenant, budget = 5_000) {
     customer: (asked) =>
       answer(() => {
         call('customer');
+        askedFor.push(asked);
         missing(asked, 'detail');
         const known = tenant.customers.get(asked);
         if (!known) throw new FakeHttpError(404, `customer ${asked}: HTTP 404`);
@@ -126,7 +139,7 @@ export function fakeSyncSource(tenant: FakeTenant, budget = 5_000) {
         return { documents, total: total(all.length) };
       }),
   };
-  return { source, calls };
+  return { source, calls, askedFor };
 }
 
 export function alertOf(id: string, customer: string, at: string | null): AlertLike {

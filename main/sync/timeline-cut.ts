@@ -1,6 +1,6 @@
 import { prepared } from '../lib/sqlite/statements';
 import type { CacheDb } from '../cache/open-cache';
-import { readState } from '../cache/repositories';
+import { timelineCutKey } from '../cache/customer-360';
 
 /**
  * The timeline's two integer query parameters are not named by the interface, so CaseDesk sends a
@@ -13,7 +13,7 @@ export function timelineMayBeCut(count: number): boolean {
   return count >= 50 && count % 50 === 0;
 }
 
-const keyOf = (externalId: string) => `timeline.may_be_cut:${externalId}`;
+const keyOf = timelineCutKey;
 
 /** The flag kept with the customer: the count the service returned, or none. */
 export function writeTimelineCut(db: CacheDb, externalId: string, count: number | null): void {
@@ -23,9 +23,4 @@ export function writeTimelineCut(db: CacheDb, externalId: string, count: number 
       db,
       'INSERT INTO sync_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
     ).run(keyOf(externalId), JSON.stringify({ count }));
-}
-
-/** How many events the service returned when the customer's timeline may be cut, else null. */
-export function readTimelineCut(db: CacheDb, externalId: string): number | null {
-  return readState<{ count: number }>(db, keyOf(externalId))?.count ?? null;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { customer360 } from '../../../main/cache/customer-360';
 import { silentLogger } from '../../../main/lib/logger';
 import { createSyncEngine } from '../../../main/sync/sync-engine';
 import { openTestCache } from '../cache/review-records';
@@ -187,5 +188,34 @@ describe('partial customers', () => {
     expect(count('SELECT COUNT(*) AS n FROM customer_queue')).toBe(0);
     expect(report.customers).toBe(2);
     expect(report.customerFailures).toBe(1);
+  });
+});
+
+describe('timeline paging', () => {
+  it('notes with the customer a timeline that stops at a round count, and forgets it once it does not', async () => {
+    const events = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ ID: `e${i}`, EventType: 'x' }));
+    const tenant = tenantOf(3, {
+      events: new Map([
+        ['c-0', events(50)],
+        ['c-1', events(3)],
+      ]),
+    });
+    const { db, writer } = openTestCache();
+    const engine = createSyncEngine({
+      db,
+      writer,
+      source: fakeSyncSource(tenant).source,
+      logger: silentLogger,
+    });
+    const report = await engine.run({ pageSize: 10 });
+    expect(report.timelinesMayBeCut).toBe(1);
+    expect(customer360(db, 'c-0')?.timelineMayBeCut).toBe(50);
+    expect(customer360(db, 'c-1')?.timelineMayBeCut).toBeNull();
+
+    tenant.events?.set('c-0', events(51));
+    writer.setState('alerts.cursor', { since: null, skip: 0 });
+    await engine.run({ pageSize: 10 });
+    expect(customer360(db, 'c-0')?.timelineMayBeCut).toBeNull();
   });
 });

@@ -19,6 +19,7 @@ import { toCsv } from './cli/csv';
 import { createServiceClient } from './api';
 import { createServiceSource } from './sync/service-source';
 import { createSyncEngine } from './sync/sync-engine';
+import { summarizeSync } from './sync/sync-summary';
 
 const USAGE = `CaseDesk command line: the same core as the app, headless.
 
@@ -95,8 +96,9 @@ async function sync(args: ParsedArgs): Promise<number> {
   });
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort(new Error('Sync cancelled.')));
-  const report = await engine
-    .run({
+  let ended: Parameters<typeof summarizeSync>[1];
+  try {
+    const report = await engine.run({
       pageSize,
       signal: controller.signal,
       onProgress: (progress) => {
@@ -105,18 +107,28 @@ async function sync(args: ParsedArgs): Promise<number> {
             `\r${progress.phase}: ${progress.done}${progress.total === null ? '' : `/${progress.total}`} (${Math.round(progress.rate)}/s)   `,
           );
       },
-    })
-    .finally(async () => {
-      // Idle keep-alive connections would hold the process open after the last write.
-      db.close();
-      await client.close();
     });
-  if (json(args)) print(report);
-  else
-    process.stdout.write(
-      `\nSynced ${report.alerts} alerts, ${report.threads} threads and ${report.customers} customers.\n`,
-    );
-  return 0;
+    ended = { outcome: 'finished', report };
+  } catch (error) {
+    // Interrupted: every page written is kept, and the next run resumes; say what the cache holds.
+    if (!controller.signal.aborted) {
+      db.close();
+      throw error;
+    }
+    ended = { outcome: 'cancelled' };
+  } finally {
+    await client.close();
+  }
+  // Idle keep-alive connections would hold the process open after the last write.
+  const summary = summarizeSync(db, ended);
+  db.close();
+  if (json(args)) print(ended.outcome === 'finished' ? { ...ended.report, summary } : summary);
+  else {
+    const more = summary.details.length ? ' — see details:' : '.';
+    const details = summary.details.map((line) => `  - ${line}\n`).join('');
+    process.stdout.write(`\n${summary.headline}${more}\n${details}`);
+  }
+  return ended.outcome === 'finished' ? 0 : 130;
 }
 
 async function status(args: ParsedArgs): Promise<number> {

@@ -235,6 +235,20 @@ function linkedThreads(db: CacheDb, externalId: string) {
   return threadRows(db, ids);
 }
 
+/**
+ * Where a sync notes that a customer's timeline stopped at a round count (main/sync/timeline-cut.ts):
+ * the interface names no paging for it, so the list may be only its first part.
+ */
+export const timelineCutKey = (externalId: string): string => `timeline.may_be_cut:${externalId}`;
+
+function timelineMayBeCut(db: CacheDb, externalId: string): number | null {
+  const row = prepared(db, 'SELECT value FROM sync_state WHERE key = ?').get(
+    timelineCutKey(externalId),
+  ) as { value: string } | undefined;
+  const count = row ? (parseObject(row.value)?.count ?? null) : null;
+  return typeof count === 'number' ? count : null;
+}
+
 /** Everything the cache holds about one customer; null until the customer reaches the cache. */
 export function customer360(db: CacheDb, externalId: string): Customer360 | null {
   const row = prepared(
@@ -265,6 +279,7 @@ export function customer360(db: CacheDb, externalId: string): Customer360 | null
       asChild: bothWays(db, externalId, 'child'),
     },
     timeline: timeline(db, externalId),
+    timelineMayBeCut: timelineMayBeCut(db, externalId),
     documents: documents(db, externalId),
     threads: linkedThreads(db, externalId),
     alerts: customerAlertRows(db, externalId, { limit: ALERTS }),

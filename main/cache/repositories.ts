@@ -52,7 +52,10 @@ const WRITES = {
        VALUES (@external_id, @id, @account_type, @name, @variations, @groups, @raw)
        ON CONFLICT (external_id) DO UPDATE SET id = excluded.id, account_type = excluded.account_type, name = excluded.name,
          name_variations = excluded.name_variations, review_groups = excluded.review_groups, raw = excluded.raw`,
-  customerDetail: `UPDATE customers SET detail_raw = @detail, stats_raw = @stats, alerts_count = @alerts, last_scan_date = @lastScan,
+  customerDetail: `UPDATE customers SET detail_raw = @detail,
+         stats_raw = CASE WHEN @statsRead THEN @stats ELSE stats_raw END,
+         alerts_count = CASE WHEN @statsRead THEN @alerts ELSE alerts_count END,
+         last_scan_date = CASE WHEN @statsRead THEN @lastScan ELSE last_scan_date END,
          detail_synced_ms = @at WHERE external_id = @external_id`,
   queueCustomer:
     'INSERT INTO customer_queue (external_id, queued_ms) VALUES (?, ?) ON CONFLICT (external_id) DO NOTHING',
@@ -200,19 +203,23 @@ export function createCacheWriter(db: CacheDb) {
       }
     },
 
-    /** A customer's detail, stats, timeline and the complete set of its documents, as fetched now. */
+    /**
+     * A customer's detail, stats, timeline and the complete set of its documents, as fetched now.
+     * Stats or documents that could not be read (null) leave what the cache holds of them.
+     */
     putCustomerDetail(input: {
       customer: CustomerLike;
       detail: unknown;
       stats: { alerts?: number | null; last_scan_date?: string | null } | null;
       events: readonly CustomerEventLike[];
-      documents: readonly DocumentLike[];
+      documents: readonly DocumentLike[] | null;
       nowMs: number;
     }): void {
       putCustomerBasic(input.customer);
       s('customerDetail').run({
         external_id: input.customer.external_id,
         detail: JSON.stringify(input.detail),
+        statsRead: input.stats ? 1 : 0,
         stats: input.stats ? JSON.stringify(input.stats) : null,
         alerts: input.stats?.alerts ?? null,
         lastScan: input.stats?.last_scan_date ?? null,
@@ -227,11 +234,15 @@ export function createCacheWriter(db: CacheDb) {
           JSON.stringify(event),
         );
       }
-      const kept = new Set(input.documents.map((document) => document.id));
-      for (const row of s('documentsOf').all(input.customer.external_id) as Array<{ id: string }>) {
-        if (!kept.has(row.id)) s('deleteDocument').run(row.id);
+      if (input.documents) {
+        const kept = new Set(input.documents.map((document) => document.id));
+        for (const row of s('documentsOf').all(input.customer.external_id) as Array<{
+          id: string;
+        }>) {
+          if (!kept.has(row.id)) s('deleteDocument').run(row.id);
+        }
+        for (const document of input.documents) putDocument(document, input.customer.external_id);
       }
-      for (const document of input.documents) putDocument(document, input.customer.external_id);
       s('dequeueCustomer').run(input.customer.external_id);
     },
 

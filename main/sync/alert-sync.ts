@@ -1,12 +1,13 @@
-import { timestampMs } from '../cache/records';
 import { readState, type CacheWriter } from '../cache/repositories';
+import { parseServiceDate } from '../lib/service-date';
+import { DEFAULT_MAX_PAGES, pageGuard, type StoppedPaging } from './page-guard';
 import { progressMeter } from './progress';
 import type { PagedSyncOptions } from './sync-source';
 
 /**
  * Where alert sync stands: the last update time reached (`since`, inclusive) and how many alerts
- * with exactly that time were already taken (`skip`). It is written in the same transaction as
- * the page it follows, so a crash at any moment resumes with no gap and no duplicate.
+ * from that time on were already taken (`skip`). It is written in the same transaction as the
+ * page it follows, so a crash at any moment resumes with no gap and no duplicate.
  */
 export interface AlertCursor {
   since: string | null;
@@ -15,13 +16,24 @@ export interface AlertCursor {
 
 export const ALERT_CURSOR_KEY = 'alerts.cursor';
 
-const updatedMs = (alert: {
-  created_at?: string | null;
-  last_revision?: { created_at?: string | null } | null;
-}) => timestampMs(alert.last_revision?.created_at) || timestampMs(alert.created_at);
+type Pageable = {
+  id: string;
+  created_at?: unknown;
+  last_revision?: { created_at?: unknown; revision_number?: unknown } | null;
+};
+
+/** The alert's last update, or null when the service sent no date CaseDesk can read. */
+const updatedMs = (alert: Pageable): number | null =>
+  parseServiceDate(alert.last_revision?.created_at) ?? parseServiceDate(alert.created_at);
+
+/** An alert as of one revision: a revised alert is a new record for the page guard. */
+const versionKey = (alert: Pageable): string =>
+  `${alert.id}\u0000${String(alert.last_revision?.revision_number)}\u0000${String(alert.last_revision?.created_at)}`;
 
 /** Pages through `last_update_from`, oldest change first, with keyset paging on (last update, id). */
-export async function syncAlerts(options: PagedSyncOptions): Promise<{ fetched: number }> {
+export async function syncAlerts(
+  options: PagedSyncOptions,
+): Promise<{ fetched: number; stopped: StoppedPaging | null }> {
   const { db, writer, source, signal, pageSize } = options;
   const now = options.now ?? Date.now;
   const writePage = db.transaction(
@@ -31,6 +43,7 @@ export async function syncAlerts(options: PagedSyncOptions): Promise<{ fetched: 
     },
   );
   const meter = progressMeter('alerts');
+  const guard = pageGuard('alerts', options.maxPages ?? DEFAULT_MAX_PAGES);
   let cursor = readState<AlertCursor>(db, ALERT_CURSOR_KEY) ?? { since: null, skip: 0 };
   let fetched = 0;
   const fetchFrom = (from: AlertCursor) =>
@@ -51,9 +64,13 @@ export async function syncAlerts(options: PagedSyncOptions): Promise<{ fetched: 
     const page = await pending;
     signal.throwIfAborted();
     const alerts = page.data;
-    assertOldestFirst(alerts);
     const next = advance(cursor, alerts);
-    const more = alerts.length >= pageSize;
+    const more = guard.more({
+      keys: alerts.map(versionKey),
+      full: alerts.length >= pageSize,
+      position: cursor.skip,
+      total: page.total,
+    });
     // The next page is on its way while this one is written: the network and the disk overlap.
     if (more) {
       pending = fetchFrom(next);
@@ -65,32 +82,32 @@ export async function syncAlerts(options: PagedSyncOptions): Promise<{ fetched: 
     options.onProgress?.(
       meter.add(alerts.length, fetched === alerts.length ? page.total : undefined),
     );
-    if (!more) return { fetched };
+    if (!more) return { fetched, stopped: guard.stopped() };
   }
 }
 
-function advance(
-  cursor: AlertCursor,
-  alerts: ReadonlyArray<Parameters<typeof updatedMs>[0]>,
-): AlertCursor {
-  const last = alerts.at(-1);
-  if (!last) return cursor;
-  const lastMs = updatedMs(last);
-  const ties = alerts.filter((alert) => updatedMs(alert) === lastMs).length;
-  if (cursor.since !== null && timestampMs(cursor.since) === lastMs)
+/**
+ * Keyset paging (move `since` to the page's last update) is sound only on a page whose every
+ * date reads, which comes oldest first, as asked, and which holds the start of its last instant. Any other page advances by offset from the
+ * same `since`: an alert with an unreadable date never moves the cursor, and a service that
+ * orders otherwise is paged all the same instead of stopping the sync.
+ */
+function advance(cursor: AlertCursor, alerts: readonly Pageable[]): AlertCursor {
+  if (alerts.length === 0) return cursor;
+  const sinceMs = parseServiceDate(cursor.since);
+  const dates: number[] = [];
+  for (const alert of alerts) {
+    const ms = updatedMs(alert);
+    const previous = dates.at(-1) ?? sinceMs ?? -Infinity;
+    if (ms === null || ms < previous)
+      return { since: cursor.since, skip: cursor.skip + alerts.length };
+    dates.push(ms);
+  }
+  const lastMs = dates.at(-1) as number;
+  // A page all at one instant may follow alerts of that instant on earlier pages (among them ones
+  // whose date could not be read, so not counted): only the offset from the same `since` is sure.
+  if ((sinceMs !== null && sinceMs === lastMs) || dates[0] === lastMs)
     return { since: cursor.since, skip: cursor.skip + alerts.length };
+  const ties = dates.filter((ms) => ms === lastMs).length;
   return { since: new Date(lastMs).toISOString(), skip: ties };
-}
-
-/** Keyset paging is only sound when the service honours the order asked for; say so when it does not. */
-function assertOldestFirst(alerts: ReadonlyArray<Parameters<typeof updatedMs>[0]>): void {
-  for (let index = 1; index < alerts.length; index += 1) {
-    const previous = alerts[index - 1];
-    const current = alerts[index];
-    if (previous && current && updatedMs(current) < updatedMs(previous)) {
-      throw new Error(
-        'alerts.search: the service did not return alerts oldest update first (order_by last_update), so sync cannot page safely.',
-      );
-    }
-  }
 }

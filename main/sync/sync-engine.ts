@@ -3,6 +3,7 @@ import type { CacheWriter } from '../cache/repositories';
 import type { Logger } from '../lib/logger';
 import { syncAlerts } from './alert-sync';
 import { syncCustomers } from './customer-sync';
+import type { StoppedPaging } from './page-guard';
 import type { SyncProgress } from './progress';
 import type { SyncSource } from './sync-source';
 import { syncThreads } from './thread-sync';
@@ -13,13 +14,25 @@ export interface SyncOptions {
   threadFilters?: Record<string, unknown>;
   pageSize?: number;
   concurrency?: number;
+  /** Pages one paged read may take before it stops and says so. */
+  maxPages?: number;
 }
 
+/** What one sync did: the counts of this run, and what did not go as the interface promises. */
 export interface SyncReport {
   alerts: number;
   threads: number;
   customers: number;
+  /** Customers whose detail could not be read: retried next time, or dropped on a 404. */
   customerFailures: number;
+  /** Customers kept without some part (stats, timeline, documents), queued again for it. */
+  customersPartial: number;
+  /** Answers naming another customer than the one asked (not only by case). */
+  customerMismatches: number;
+  /** Customers whose timeline stopped at a round count: the list may be cut. */
+  timelinesMayBeCut: number;
+  /** Paged reads stopped by the page ceiling: the service kept sending more than it announced. */
+  stoppedPaging: StoppedPaging[];
   startedAt: string;
   finishedAt: string;
 }
@@ -59,6 +72,7 @@ export function createSyncEngine(deps: {
         source: deps.source,
         signal: controller.signal,
         onProgress: options.onProgress,
+        maxPages: options.maxPages,
       };
       try {
         const alerts = await syncAlerts({
@@ -71,12 +85,22 @@ export function createSyncEngine(deps: {
           pageSize: options.pageSize ?? 200,
           filters: options.threadFilters ?? {},
         });
-        const customers = await syncCustomers({ ...common, concurrency: options.concurrency ?? 4 });
+        const customers = await syncCustomers({
+          ...common,
+          concurrency: options.concurrency ?? 4,
+          logger: deps.logger,
+        });
         const report: SyncReport = {
           alerts: alerts.fetched,
           threads: threads.fetched,
           customers: customers.fetched,
           customerFailures: customers.failed,
+          customersPartial: customers.partial,
+          customerMismatches: customers.mismatches,
+          timelinesMayBeCut: customers.timelinesMayBeCut,
+          stoppedPaging: [alerts.stopped, threads.stopped, customers.stopped].filter(
+            (stopped): stopped is StoppedPaging => stopped !== null,
+          ),
           startedAt,
           finishedAt: new Date().toISOString(),
         };

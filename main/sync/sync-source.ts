@@ -35,6 +35,15 @@ export interface SyncSource {
   ): Promise<{ documents: DocumentLike[]; total?: number | null }>;
 }
 
+/** An answer from the service with an HTTP status (as opposed to no answer at all). */
+export function isHttpError(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { status?: unknown }).status === 'number'
+  );
+}
+
 /** A customer the service no longer knows: dropped from the queue instead of retried forever. */
 export function isNotFound(error: unknown): boolean {
   return (
@@ -51,6 +60,8 @@ export interface PagedSyncOptions {
   pageSize: number;
   /** Search filters of the profile's scope. */
   filters?: Record<string, unknown>;
+  /** Pages one read may take before it stops and says so (page-guard.ts). */
+  maxPages?: number;
   onProgress?: (progress: SyncProgress) => void;
   now?: () => number;
 }

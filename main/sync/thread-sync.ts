@@ -1,5 +1,6 @@
-import { timestampMs } from '../cache/records';
 import { readState, type CacheWriter } from '../cache/repositories';
+import { parseServiceDate } from '../lib/service-date';
+import { DEFAULT_MAX_PAGES, pageGuard, type StoppedPaging } from './page-guard';
 import { progressMeter } from './progress';
 import type { PagedSyncOptions } from './sync-source';
 
@@ -16,7 +17,9 @@ export interface ThreadCursor {
 
 export const THREAD_CURSOR_KEY = 'threads.cursor';
 
-export async function syncThreads(options: PagedSyncOptions): Promise<{ fetched: number }> {
+export async function syncThreads(
+  options: PagedSyncOptions,
+): Promise<{ fetched: number; stopped: StoppedPaging | null }> {
   const { db, writer, source, signal, pageSize } = options;
   const now = options.now ?? Date.now;
   const writePage = db.transaction(
@@ -26,6 +29,8 @@ export async function syncThreads(options: PagedSyncOptions): Promise<{ fetched:
     },
   );
   const meter = progressMeter('threads');
+  // One guard for both passes: a thread seen unchanged in the first is no progress in the second.
+  const guard = pageGuard('threads', options.maxPages ?? DEFAULT_MAX_PAGES);
   let cursor = readState<ThreadCursor>(db, THREAD_CURSOR_KEY) ?? {
     since: null,
     page: 1,
@@ -50,11 +55,15 @@ export async function syncThreads(options: PagedSyncOptions): Promise<{ fetched:
     signal.throwIfAborted();
     const threads = result.data;
     pagesThisPass += 1;
-    const newestMs = Math.max(
-      cursor.newestMs,
-      ...threads.map((thread) => timestampMs(thread.updated_at)),
-    );
-    const finished = threads.length < pageSize;
+    // A thread whose update time cannot be read is kept and leaves the cursor where it was.
+    let newestMs = cursor.newestMs;
+    for (const thread of threads) newestMs = Math.max(newestMs, updatedMs(thread));
+    const finished = !guard.more({
+      keys: threads.map((thread) => `${thread.id}\u0000${String(thread.updated_at)}`),
+      full: threads.length >= pageSize,
+      position: (cursor.page - 1) * pageSize,
+      total: result.total,
+    });
     const next: ThreadCursor = finished
       ? { since: newestMs > 0 ? new Date(newestMs).toISOString() : cursor.since, page: 1, newestMs }
       : { since: cursor.since, page: cursor.page + 1, newestMs };
@@ -66,8 +75,13 @@ export async function syncThreads(options: PagedSyncOptions): Promise<{ fetched:
     );
     if (!finished) continue;
     passes += 1;
-    if (passes >= 2 || (pagesThisPass === 1 && !resumed)) return { fetched };
+    if (passes >= 2 || (pagesThisPass === 1 && !resumed) || !guard.mayStartAgain())
+      return { fetched, stopped: guard.stopped() };
     pagesThisPass = 0;
     resumed = false;
   }
+}
+
+function updatedMs(thread: { updated_at?: unknown }): number {
+  return parseServiceDate(thread.updated_at) ?? 0;
 }

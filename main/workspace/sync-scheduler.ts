@@ -1,4 +1,9 @@
-import { EVERYTHING, tokenOrigin, type SyncStatusView } from '../../preload/contract';
+import {
+  EVERYTHING,
+  tokenOrigin,
+  type SyncStatusView,
+  type SyncSummaryView,
+} from '../../preload/contract';
 import { isServiceError } from '../api';
 import { readState } from '../cache/repositories';
 import { AppError } from '../lib/app-error';
@@ -9,6 +14,7 @@ import { cacheTablesOf } from '../outbox/kinds/registry';
 import type { ProfileService } from '../session/profile-service';
 import type { SyncProgress } from '../sync/progress';
 import { adoptScope, forgetCursors, scopeFilters } from '../sync/sync-scope';
+import { summarizeSync } from '../sync/sync-summary';
 import { runSyncInWorker, WorkerSyncError } from '../sync/worker-sync';
 import type { ConnectivityState } from './connectivity';
 import type { OutboxScheduler } from './outbox-scheduler';
@@ -16,6 +22,8 @@ import type { TokenGate } from './token-gate';
 import type { Workspace } from './workspace';
 
 const PROGRESS_EVERY_MS = 200;
+/** The reason a sync stops when the investigator cancels it (closing stops it otherwise). */
+const CANCELLED = new Error('Sync cancelled.');
 
 /**
  * Syncs of the open workspace: on demand, on a schedule and as soon as a workspace opens, one at a
@@ -41,6 +49,7 @@ export function createSyncScheduler(deps: {
 }) {
   let progress: SyncProgress | null = null;
   let lastError: string | null = null;
+  let lastSummary: SyncSummaryView | null = null;
   let lastProgressAt = 0;
   let running: Promise<void> | null = null;
   let stopRun: AbortController | null = null;
@@ -63,6 +72,7 @@ export function createSyncScheduler(deps: {
       progress,
       connectivity: deps.connectivity.current(),
       lastSyncAt: lastSyncAt(),
+      lastSummary,
       lastError,
       cacheNotice: space?.cacheNotice ?? null,
       outboxNotice: space?.outboxNotice ?? null,
@@ -90,28 +100,32 @@ export function createSyncScheduler(deps: {
       const scope = active?.syncScope ?? EVERYTHING;
       adoptScope(space.db, scope);
       const filters = scopeFilters(scope);
-      if (deps.syncWorkerPath) {
-        await runSyncInWorker({
-          workerPath: deps.syncWorkerPath,
-          cachePath: space.cachePath,
-          baseUrl: space.baseUrl,
-          token,
-          caFile: active?.caFile ?? null,
-          sync: filters,
-          signal: controller.signal,
-          onProgress,
-        });
-      } else {
-        await space.sync.run({ ...filters, signal: controller.signal, onProgress });
-      }
+      const report = deps.syncWorkerPath
+        ? await runSyncInWorker({
+            workerPath: deps.syncWorkerPath,
+            cachePath: space.cachePath,
+            baseUrl: space.baseUrl,
+            token,
+            caFile: active?.caFile ?? null,
+            sync: filters,
+            signal: controller.signal,
+            onProgress,
+          })
+        : await space.sync.run({ ...filters, signal: controller.signal, onProgress });
       deps.connectivity.set('online');
       lastError = null;
+      lastSummary = summarizeSync(space.db, { outcome: 'finished', report });
       deps.events.emit('cache.changed', {
         tables: ['alerts', 'threads', 'customers', 'documents', 'timeline_events'],
       });
       await deps.outbox.replay(space);
     } catch (error) {
       lastError = error instanceof Error ? error.message : String(error);
+      // Cancelled by the investigator: what was kept is the news, not an error.
+      if (controller.signal.aborted && controller.signal.reason === CANCELLED) {
+        lastError = null;
+        lastSummary = summarizeSync(space.db, { outcome: 'cancelled' });
+      }
       const known = isServiceError(error) || error instanceof WorkerSyncError ? error : null;
       const kind = known?.kind ?? null;
       if (kind === 'auth') {
@@ -173,7 +187,7 @@ export function createSyncScheduler(deps: {
     publish,
     start,
     cancel: async (): Promise<SyncStatusView> => {
-      stopRun?.abort(new Error('Sync cancelled.'));
+      stopRun?.abort(CANCELLED);
       await running?.catch(() => undefined);
       return status();
     },
@@ -194,6 +208,7 @@ export function createSyncScheduler(deps: {
     /** The workspace closed: what its last sync said no longer applies. */
     forget: (): void => {
       lastError = null;
+      lastSummary = null;
     },
     /** No more scheduled syncs, and the one under way is told to stop. */
     stop: (): void => {

@@ -88,6 +88,8 @@ export interface Customer360 {
   detailSyncedAt: string | null;
   relations: { asParent: RelationView[]; asChild: RelationView[] };
   timeline: TimelineEventView[];
+  /** The count of events the service returned when it stopped at a round one: the list may be cut. */
+  timelineMayBeCut: number | null;
   documents: DocumentView[];
   threads: ThreadRow[];
   alerts: QueueRow[];

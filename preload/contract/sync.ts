@@ -18,6 +18,37 @@ export interface SyncProgressView {
  */
 export type Connectivity = 'unknown' | 'online' | 'offline' | 'token_refused' | 'token_missing';
 
+/** A paged read the page ceiling stopped (the service kept sending more than it announced). */
+export interface StoppedPagingView {
+  read: 'alerts' | 'threads' | 'documents';
+  pages: number;
+}
+
+/**
+ * How the last sync of this run ended, what it brought and what the cache holds after it, with
+ * the sentence the top bar and the command line say of it (made in main: main/sync/sync-summary.ts).
+ */
+export interface SyncSummaryView {
+  outcome: 'finished' | 'cancelled';
+  /** ISO time the sync ended. */
+  at: string;
+  /** Records this sync wrote (zero when it was cancelled before saying). */
+  alerts: number;
+  threads: number;
+  customers: number;
+  customerFailures: number;
+  customersPartial: number;
+  customerMismatches: number;
+  timelinesMayBeCut: number;
+  stoppedPaging: StoppedPagingView[];
+  /** What the cache holds now. */
+  cached: { alerts: number; customers: number };
+  /** The sentence that says it ("Synced 4 alerts and 1 customer; 3 customer reads failed"). */
+  headline: string;
+  /** What went wrong, one line each; empty when nothing did. */
+  details: string[];
+}
+
 export interface SyncStatusView {
   profileId: string | null;
   /** The open profile's name, for what the top bar says of it. */
@@ -32,6 +63,8 @@ export interface SyncStatusView {
   connectivity: Connectivity;
   /** ISO time of the last complete sync, shown as "cache from 10:42". */
   lastSyncAt: string | null;
+  /** The last sync of this run that finished or was cancelled; null before one. */
+  lastSummary: SyncSummaryView | null;
   lastError: string | null;
   /** Set when the cache file could not be used and was moved aside for a rebuild: one sentence. */
   cacheNotice: string | null;

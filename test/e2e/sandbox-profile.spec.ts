@@ -46,6 +46,8 @@ test.describe('sync status', () => {
     await page.getByTestId('sync-start').click();
     await expect(bar).toHaveAttribute('data-state', 'idle', { timeout: 30_000 });
     await expect(bar).toContainText(/Online · synced \d{1,2}:\d{2}/);
+    // What the last sync brought is said beside it.
+    await expect(page.getByTestId('sync-summary')).toContainText(/^Synced [\d,]+ alerts/);
     await screenshot(page, 'sync-status');
   });
 });

@@ -272,6 +272,38 @@ describe('the command line (built)', () => {
     expect(existsSync(db)).toBe(false);
   });
 
+  it('ends a sync with a summary: what it brought, and what failed when something did', async () => {
+    const folder = makeTempDir('casedesk-cli-summary-');
+    try {
+      const db = join(folder.path, 'summary.db');
+      const env = { env: { CASEDESK_TOKEN: t.sandbox.token } };
+      const text = await cliWith(env, 'sync', '--base-url', t.sandbox.baseUrl, '--db', db);
+      expect(text.stdout).toMatch(/Synced [\d,]+ alerts, [\d,]+ threads and [\d,]+ customers\.\n$/);
+      const json = await cliWith(
+        env,
+        'sync',
+        '--base-url',
+        t.sandbox.baseUrl,
+        '--db',
+        db,
+        '--json',
+      );
+      const report = JSON.parse(json.stdout) as {
+        customerFailures: number;
+        stoppedPaging: unknown[];
+        summary: { outcome: string; headline: string };
+      };
+      expect(report).toMatchObject({
+        customerFailures: 0,
+        stoppedPaging: [],
+        summary: { outcome: 'finished' },
+      });
+      expect(report.summary.headline).toMatch(/^Synced /);
+    } finally {
+      folder.remove();
+    }
+  });
+
   it('reads the token from the environment, a file or standard input; --token warns', async () => {
     const folder = makeTempDir('casedesk-cli-token-');
     try {

@@ -35,6 +35,13 @@ describe('sync in a worker thread', () => {
     });
     expect(phases).toEqual(new Set(['alerts', 'threads', 'customers']));
     expect(report.alerts).toBeGreaterThan(100);
+    // The summary crosses the worker whole: what failed, and where paging was stopped.
+    expect(report).toMatchObject({
+      customerFailures: 0,
+      customersPartial: 0,
+      customerMismatches: 0,
+      stoppedPaging: [],
+    });
     // The main thread's own connection sees what the worker wrote.
     expect(
       differences(readCache(db), await readService(t.sandbox.baseUrl, t.sandbox.token)),

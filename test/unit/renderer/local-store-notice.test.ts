@@ -10,6 +10,7 @@ const status = (localStoreNotice: string | null): SyncStatusView => ({
   progress: null,
   connectivity: 'online',
   lastSyncAt: null,
+  lastSummary: null,
   lastError: null,
   cacheNotice: null,
   outboxNotice: null,

@@ -10,6 +10,7 @@ const status = (connectivity: Connectivity): SyncStatusView => ({
   progress: null,
   connectivity,
   lastSyncAt: null,
+  lastSummary: null,
   lastError: null,
   cacheNotice: null,
   localStoreNotice: null,

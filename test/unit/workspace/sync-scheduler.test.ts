@@ -38,6 +38,10 @@ function scriptedEngine(space: Workspace) {
               threads: 0,
               customers: 0,
               customerFailures: 0,
+              customersPartial: 0,
+              customerMismatches: 0,
+              timelinesMayBeCut: 0,
+              stoppedPaging: [],
               startedAt: '2026-03-01T10:00:00.000Z',
               finishedAt: '2026-03-01T10:00:05.000Z',
             };
@@ -231,7 +235,26 @@ describe('the sync scheduler', () => {
     expect(runs[0]?.options?.signal?.aborted).toBe(false);
     const after = await sync.cancel();
     expect(runs[0]?.options?.signal?.aborted).toBe(true);
-    expect(after).toMatchObject({ state: 'idle', lastError: 'Sync cancelled.' });
+    // What was kept is said, not a technical message (issue 13: "Cancelled — … cached").
+    expect(after).toMatchObject({
+      state: 'idle',
+      lastError: null,
+      lastSummary: { outcome: 'cancelled', cached: { alerts: 0, customers: 0 } },
+    });
+    expect(after.lastSummary?.headline).toBe('Cancelled — 0 alerts and 0 customers cached');
+  });
+
+  it('keeps the summary of a finished sync: what it brought and what the cache holds', async () => {
+    const sync = schedule();
+    await sync.start();
+    runs[0]?.finish();
+    await sync.settle();
+    expect(sync.status().lastSummary).toMatchObject({
+      outcome: 'finished',
+      alerts: 1,
+      customerFailures: 0,
+      stoppedPaging: [],
+    });
   });
 
   it('publishes progress at most every 200 ms', async () => {

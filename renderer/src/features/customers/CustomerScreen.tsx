@@ -116,7 +116,13 @@ export function CustomerScreen({
       panel = <AlertsTab alerts={customer.alerts} />;
       break;
     case 'timeline':
-      panel = <TimelineTab events={customer.timeline} onOpenLink={links.request} />;
+      panel = (
+        <TimelineTab
+          events={customer.timeline}
+          mayBeCut={customer.timelineMayBeCut}
+          onOpenLink={links.request}
+        />
+      );
       break;
     case 'documents':
       panel = (

@@ -1,6 +1,7 @@
 import type { PressReportView, QueueRow, TimelineEventView } from '../../../../preload/contract';
 import { CategoryTag, ScoreBar, StatePill } from '../../components/Pills';
 import { EmptyState } from '../../components/StateViews';
+import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { formatDateTime } from '../../lib/format';
 import type { DroppedFile } from '../../lib/local-files';
@@ -66,11 +67,19 @@ export function AlertsTab({ alerts }: { alerts: QueueRow[] }) {
 
 export function TimelineTab({
   events,
+  mayBeCut,
   onOpenLink,
 }: {
   events: TimelineEventView[];
+  /** The count the service returned when it stopped at a round one. */
+  mayBeCut: number | null;
   onOpenLink: (url: string, text: string) => void;
 }) {
+  const cut = mayBeCut !== null && (
+    <Banner tone="warning" testId="timeline-may-be-cut">
+      This list may be cut: the service returned exactly {mayBeCut.toLocaleString()} events.
+    </Banner>
+  );
   if (events.length === 0)
     return (
       <EmptyState title="No timeline events" testId="timeline-empty">
@@ -78,40 +87,43 @@ export function TimelineTab({
       </EmptyState>
     );
   return (
-    <ol className="timeline" data-testid="timeline">
-      {events.map((event) => (
-        <li key={event.id} className="timeline-event" data-testid="timeline-event">
-          <span className="timeline-dot" aria-hidden="true" />
-          <div className="timeline-body">
-            <div className="timeline-head">
-              <span className="tag" data-testid="timeline-type">
-                {event.eventType || 'event'}
-              </span>
-              <time className="customer-date" dateTime={event.createdAt ?? undefined}>
-                {formatDateTime(event.createdAt)}
-              </time>
-            </div>
-            <p className="timeline-title" data-testid="timeline-title">
-              {event.title || 'Untitled event'}
-            </p>
-            {event.description && <p className="timeline-description">{event.description}</p>}
-            {event.url && (
-              <p className="timeline-link">
-                <span className="mono timeline-url">{event.url}</span>
-                <Button
-                  variant="ghost"
-                  className="timeline-open"
-                  onClick={() => onOpenLink(event.url, event.title)}
-                  data-testid="timeline-open"
-                >
-                  Open in browser
-                </Button>
+    <>
+      {cut}
+      <ol className="timeline" data-testid="timeline">
+        {events.map((event) => (
+          <li key={event.id} className="timeline-event" data-testid="timeline-event">
+            <span className="timeline-dot" aria-hidden="true" />
+            <div className="timeline-body">
+              <div className="timeline-head">
+                <span className="tag" data-testid="timeline-type">
+                  {event.eventType || 'event'}
+                </span>
+                <time className="customer-date" dateTime={event.createdAt ?? undefined}>
+                  {formatDateTime(event.createdAt)}
+                </time>
+              </div>
+              <p className="timeline-title" data-testid="timeline-title">
+                {event.title || 'Untitled event'}
               </p>
-            )}
-          </div>
-        </li>
-      ))}
-    </ol>
+              {event.description && <p className="timeline-description">{event.description}</p>}
+              {event.url && (
+                <p className="timeline-link">
+                  <span className="mono timeline-url">{event.url}</span>
+                  <Button
+                    variant="ghost"
+                    className="timeline-open"
+                    onClick={() => onOpenLink(event.url, event.title)}
+                    data-testid="timeline-open"
+                  >
+                    Open in browser
+                  </Button>
+                </p>
+              )}
+            </div>
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }
 

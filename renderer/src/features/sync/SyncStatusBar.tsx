@@ -1,43 +1,5 @@
-import type { SyncProgressView, SyncStatusView } from '../../../../preload/contract';
 import { useSync } from './store';
-
-const time = (iso: string) =>
-  new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-
-function connectivityText(status: SyncStatusView): { tone: string; text: string } {
-  const since = status.lastSyncAt
-    ? ` — cache from ${time(status.lastSyncAt)}`
-    : ' — nothing cached yet';
-  switch (status.connectivity) {
-    case 'online':
-      return {
-        tone: 'online',
-        text: `Online${status.lastSyncAt ? ` · synced ${time(status.lastSyncAt)}` : ''}`,
-      };
-    case 'offline':
-      return { tone: 'offline', text: `Offline${since}` };
-    case 'token_refused':
-      return { tone: 'refused', text: `Token refused or expired${since}` };
-    case 'token_missing':
-      return { tone: 'offline', text: `No token in this run${since}` };
-    default:
-      return {
-        tone: 'unknown',
-        text: status.lastSyncAt ? `Cache from ${time(status.lastSyncAt)}` : 'Not synced yet',
-      };
-  }
-}
-
-function progressText(progress: SyncProgressView): string {
-  const phase = { alerts: 'Alerts', threads: 'Threads', customers: 'Customers' }[progress.phase];
-  const count =
-    progress.total === null ? `${progress.done}` : `${progress.done} of ${progress.total}`;
-  const eta =
-    progress.etaSeconds === null || progress.etaSeconds < 1
-      ? ''
-      : ` · ${Math.ceil(progress.etaSeconds)} s left`;
-  return `${phase}: ${count}${eta}`;
-}
+import { connectivityText, finishedSummary, progressText } from './sync-status-text';
 
 /** Connectivity, the age of the cache, and the running sync with its progress and a way to stop it. */
 export function SyncStatusBar() {
@@ -47,6 +9,7 @@ export function SyncStatusBar() {
   const cancel = useSync((state) => state.cancel);
   if (!status?.profileId) return null;
   const { tone, text } = connectivityText(status);
+  const summary = finishedSummary(status);
   const running = status.state === 'running';
   const progress = status.progress;
   const share = progress && progress.total ? Math.min(1, progress.done / progress.total) : null;
@@ -81,6 +44,21 @@ export function SyncStatusBar() {
             className={`sync-progress-fill${share === null ? ' is-indeterminate' : ''}`}
             style={share === null ? undefined : { width: `${share * 100}%` }}
           />
+        </span>
+      )}
+      {summary && (
+        <span className="sync-summary" data-testid="sync-summary">
+          {summary.headline}
+          {summary.details.length > 0 && (
+            <details className="sync-details">
+              <summary>see details</summary>
+              <ul>
+                {summary.details.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </details>
+          )}
         </span>
       )}
       {running ? (

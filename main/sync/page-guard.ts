@@ -1,0 +1,58 @@
+/** The paged reads of a sync, as the summary names them. */
+export type PagedRead = 'alerts' | 'threads' | 'documents';
+
+/** A paged read the page ceiling stopped. */
+export interface StoppedPaging {
+  read: PagedRead;
+  pages: number;
+}
+
+/** Pages per paged read when the caller does not say: 2.5 million alerts at 500 a page. */
+export const DEFAULT_MAX_PAGES = 5_000;
+
+/**
+ * Decides whether a paged read may ask for one more page. The interface lets a service ignore
+ * `limit`, announce any `total` or none, and answer the same page twice, so "a full page means
+ * more" alone can page forever. Another page is asked only while the announced total (when there
+ * is one) is not reached, the last page brought a record not seen in this read, and fewer than
+ * `maxPages` pages were read; reaching the ceiling is reported, never silent.
+ */
+export function pageGuard(read: PagedRead, maxPages: number) {
+  const seen = new Set<string>();
+  let pages = 0;
+  let ceiling = false;
+  return {
+    /**
+     * `keys` name each record with the version it came in (an updated record is new again);
+     * `position` is how many records precede the page in the result `total` counts.
+     */
+    more(page: { keys: readonly string[]; full: boolean; position: number; total?: unknown }) {
+      pages += 1;
+      let fresh = 0;
+      for (const key of page.keys) {
+        if (!seen.has(key)) {
+          seen.add(key);
+          fresh += 1;
+        }
+      }
+      if (!page.full || fresh === 0) return false;
+      const total = typeof page.total === 'number' && page.total >= 0 ? page.total : null;
+      if (total !== null && page.position + page.keys.length >= total) return false;
+      if (pages >= maxPages) {
+        ceiling = true;
+        return false;
+      }
+      return true;
+    },
+    /** Whether a new pass over the same read may start: not when the ceiling is reached. */
+    mayStartAgain(): boolean {
+      if (pages < maxPages) return true;
+      ceiling = true;
+      return false;
+    },
+    /** The ceiling stopped this read: what the summary says. */
+    stopped(): StoppedPaging | null {
+      return ceiling ? { read, pages } : null;
+    },
+  };
+}

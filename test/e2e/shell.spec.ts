@@ -50,4 +50,14 @@ test.describe('app shell', () => {
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   });
+
+  test('the theme chosen is kept when CaseDesk restarts', async ({ page, app }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.getByLabel('Theme').selectOption('dark');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    // A new host is a new origin to the browser: only what main keeps survives.
+    await app.restart();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(page.getByLabel('Theme')).toHaveValue('dark');
+  });
 });

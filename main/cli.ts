@@ -185,9 +185,9 @@ async function exportEntity(args: ParsedArgs): Promise<number> {
   const format = flag(args, 'format') ?? 'ndjson';
   if (format !== 'ndjson' && format !== 'csv') throw new Error('--format takes ndjson or csv.');
   const db = await openDb(args);
-  const records = exportRecords(db, entity as ExportableEntity);
+  const records = () => exportRecords(db, entity as ExportableEntity);
   if (format === 'ndjson')
-    for (const record of records) process.stdout.write(`${JSON.stringify(record)}\n`);
+    for (const record of records()) process.stdout.write(`${JSON.stringify(record)}\n`);
   else for (const line of toCsv(records)) process.stdout.write(line);
   db.close();
   return 0;

@@ -6,6 +6,7 @@ import { probeConnection, probeProfile } from './api/connection-probe';
 import { createHandlers, type DesktopFileActions } from './bridge';
 import { createDispatcher, type Dispatch } from './bridge/dispatcher';
 import { createEventHub, type EventHub } from './lib/event-hub';
+import { createAppSettings } from './settings/app-settings';
 import { createProfileSettings, megabytes } from './settings/profile-settings';
 import { createStagingArea, type StagingArea } from './uploads/staging-area';
 import { createUploadFiling } from './uploads/upload-filing';
@@ -126,6 +127,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       profiles,
       workspaces,
       settings,
+      appSettings: createAppSettings({ dataDir: options.dataDir, logger }),
       filing: createUploadFiling({
         workspace: workspaces.require,
         replaySoon: workspaces.replaySoon,

@@ -118,6 +118,8 @@ export const casedesk = {
   settings: {
     get: call('settings.get'),
     save: call('settings.save'),
+    appearance: call('settings.appearance'),
+    saveAppearance: call('settings.saveAppearance'),
   },
 } satisfies CasedeskApi;
 

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
-import type { OperationName } from './operations';
+import { operationInfo, type OperationName } from './operations';
 import type { RetryOptions } from './retry-policy';
 import type { ServiceError } from './service-error';
 
@@ -102,16 +102,21 @@ export interface Transport {
  * in most servers) resolves them away even percent-encoded, so the call would reach another path.
  */
 export function pathSegment(operation: OperationName, value: string): string {
-  if (value.length === 0) throw new TypeError(`${operation}: the identifier is empty.`);
+  if (value.length === 0) throw new TypeError(`${couldNot(operation)}: the identifier is empty.`);
   if (value === '.' || value === '..')
-    throw new TypeError(`${operation}: the identifier "${value}" cannot be used in a URL path.`);
+    throw new TypeError(
+      `${couldNot(operation)}: the identifier "${value}" cannot be used in a URL path.`,
+    );
   try {
     return encodeURIComponent(value);
   } catch {
     // URIError: a lone UTF-16 surrogate, which no URL (and no real identifier) can hold.
-    throw new TypeError(`${operation}: the identifier is not valid Unicode text.`);
+    throw new TypeError(`${couldNot(operation)}: the identifier is not valid Unicode text.`);
   }
 }
 
 export const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
   delay(ms, undefined, signal ? { signal } : undefined);
+
+const couldNot = (operation: OperationName): string =>
+  `Could not ${operationInfo(operation).action}`;

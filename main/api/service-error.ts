@@ -73,7 +73,8 @@ export function isServiceError(error: unknown): error is ServiceError {
 }
 
 function describe(init: ServiceErrorInit): string {
-  const head = `Could not ${operationInfo(init.operation).action} (${init.operation})`;
+  // In words only: the operation's internal name stays in the log and in toJSON().
+  const head = `Could not ${operationInfo(init.operation).action}`;
   const said = init.serviceMessage ? ` The service said: “${init.serviceMessage}”` : '';
   const code = init.code ? ` [${init.code}]` : '';
   const unknown = init.outcomeUnknown

@@ -78,7 +78,8 @@ export function createDispatcher(options: {
     if (!parsed.success) {
       return fail(
         'invalid_input',
-        `${String(method)}: ${formatIssues(parsed.error.issues)}`,
+        // The method's name stays in the log; the person reading this gets the problem only.
+        `CaseDesk could not accept this request: ${formatIssues(parsed.error.issues)}`,
         fieldMessages(parsed.error.issues),
       );
     }
@@ -89,7 +90,7 @@ export function createDispatcher(options: {
       options.logger.error(`bridge ${String(method)} failed`, error);
       return fail(
         'internal',
-        `CaseDesk could not complete ${String(method)}. Details are in the log.`,
+        'Something went wrong inside CaseDesk, so this could not be done. Details are in the log.',
       );
     }
   }

@@ -3,6 +3,7 @@ import type { EventHub } from '../lib/event-hub';
 import type { Logger } from '../lib/logger';
 import type { ProfileService } from '../session/profile-service';
 import type { ProfileSettingsStore } from '../settings/profile-settings';
+import type { AppSettingsStore } from '../settings/app-settings';
 import type { UploadFiling } from '../uploads/upload-filing';
 import type { WorkspaceManager } from '../workspace/workspace-manager';
 import { createAlertsHandlers } from './alerts';
@@ -36,6 +37,7 @@ export interface BridgeDeps {
   profiles: ProfileService;
   workspaces: WorkspaceManager;
   settings: ProfileSettingsStore;
+  appSettings: AppSettingsStore;
   filing: UploadFiling;
 }
 
@@ -58,6 +60,6 @@ export function createHandlers(deps: BridgeDeps): Handlers {
     documents: createDocumentsHandlers(workspaces),
     uploads: createUploadsHandlers(deps.filing),
     downloads: createDownloadsHandlers(workspaces, deps.settings, deps.desktop, deps.events),
-    settings: createSettingsHandlers(workspaces, deps.settings),
+    settings: createSettingsHandlers(workspaces, deps.settings, deps.appSettings),
   };
 }

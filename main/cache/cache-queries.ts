@@ -92,7 +92,8 @@ export function ftsQuery(text: string): string | null {
  */
 export function searchCache(db: CacheDb, text: string, perKind = 10): SearchHit[] {
   const query = ftsQuery(text);
-  if (!query) return [];
+  const prefix = idPrefix(text);
+  if (!query && !prefix) return [];
   // Ranking every match is what makes search slow at scale (a short prefix matches a quarter of a
   // million rows): rank only the first matches the index yields, then keep the best of those.
   const ranked = text.trim().length >= 3;
@@ -101,15 +102,43 @@ export function searchCache(db: CacheDb, text: string, perKind = 10): SearchHit[
     `SELECT rowid, score FROM (SELECT rowid, ${ranked ? `bm25(${fts})` : '0'} AS score FROM ${fts} WHERE ${fts} MATCH ? LIMIT ${candidates}) ORDER BY score LIMIT ?`;
   // One group per kind, best first; the ORDER BY keeps the rank order through the joins, which
   // run for the few hits kept only. Prepared once per connection: the search runs per keystroke.
-  return SEARCH_GROUPS.flatMap((group) =>
-    (
-      prepared(
-        db,
-        `SELECT ${group.columns} FROM (${best(group.fts)}) f JOIN ${group.table} t ON t.rowid = f.rowid ${group.joins ?? ''} ORDER BY f.score`,
-      ).all(query, perKind) as HitRecord[]
-    ).map((row): SearchHit => ({ kind: group.kind, ...group.hit(row) })),
-  );
+  return SEARCH_GROUPS.flatMap((group) => {
+    const select = (from: string) =>
+      `SELECT ${group.columns} FROM (${from}) f JOIN ${group.table} t ON t.rowid = f.rowid ${group.joins ?? ''} ORDER BY f.score`;
+    // An id as shown on screen, whole or its start: found first, ahead of any text match.
+    const byId =
+      prefix && group.idColumn
+        ? idVariants(prefix).flatMap(
+            (variant) =>
+              prepared(
+                db,
+                select(
+                  `SELECT rowid, 0 AS score FROM ${group.table} WHERE ${group.idColumn} >= ? AND ${group.idColumn} < ? ORDER BY ${group.idColumn} LIMIT ?`,
+                ),
+              ).all(variant, `${variant}\u{10FFFF}`, perKind) as HitRecord[],
+          )
+        : [];
+    const byText = query
+      ? (prepared(db, select(best(group.fts))).all(query, perKind) as HitRecord[])
+      : [];
+    const seen = new Set<string>();
+    return [...byId, ...byText]
+      .map((row): SearchHit => ({ kind: group.kind, ...group.hit(row) }))
+      .filter((hit) => !seen.has(hit.id) && Boolean(seen.add(hit.id)))
+      .slice(0, perKind);
+  });
 }
+
+/** What may be the start of an id: one word of text, as typed or pasted (surrounding space aside). */
+function idPrefix(text: string): string | null {
+  const trimmed = text.trim();
+  return trimmed.length >= 2 && trimmed.length <= 200 && !/\s/.test(trimmed) ? trimmed : null;
+}
+
+/** Ids are matched by their index, which is case-sensitive: the text as typed, upper and lower case. */
+const idVariants = (prefix: string): string[] => [
+  ...new Set([prefix, prefix.toUpperCase(), prefix.toLowerCase()]),
+];
 
 type HitRecord = Record<string, string | number | null>;
 
@@ -123,6 +152,8 @@ const SEARCH_GROUPS: ReadonlyArray<{
   fts: string;
   /** The record's table, read as `t`. */
   table: string;
+  /** Its indexed id column, searched by prefix: the id the screens show. */
+  idColumn?: string;
   /** What else its hit shows, joined to `t`. */
   joins?: string;
   columns: string;
@@ -132,6 +163,7 @@ const SEARCH_GROUPS: ReadonlyArray<{
     kind: 'customer',
     fts: 'customers_fts',
     table: 'customers',
+    idColumn: 'external_id',
     columns: 't.external_id, t.name, t.name_variations',
     hit: (row) => ({
       id: text(row.external_id),
@@ -146,6 +178,7 @@ const SEARCH_GROUPS: ReadonlyArray<{
     kind: 'alert',
     fts: 'alerts_fts',
     table: 'alerts',
+    idColumn: 'id',
     joins: 'LEFT JOIN customers c ON c.external_id = t.customer_external_id',
     columns: 't.id, t.customer_external_id, t.category, t.comment, c.name',
     hit: (row) => ({

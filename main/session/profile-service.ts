@@ -188,8 +188,9 @@ export function createProfileService(deps: {
       };
       await store.update((file) => ({
         ...file,
-        // A user's first profile becomes the active one, unless they chose the sandbox on purpose.
-        activeProfileId: file.activeProfileId ?? id,
+        // Adding a profile never switches away from the one in use (the built-in sandbox
+        // included): only a user with no profile at all gets the new one as the active one.
+        activeProfileId: file.activeProfileId ?? (builtIn ? null : id),
         profiles: existing
           ? file.profiles.map((profile) => (profile.id === id ? saved : profile))
           : [...file.profiles, saved],

@@ -24,6 +24,8 @@ import type { Workspace } from './workspace';
 const PROGRESS_EVERY_MS = 200;
 /** The reason a sync stops when the investigator cancels it (closing stops it otherwise). */
 const CANCELLED = new Error('Sync cancelled.');
+/** While the service cannot be reached, how long to wait before each try of its own, then the last again. */
+const RECONNECT_MS = [5_000, 15_000, 30_000, 60_000];
 
 /**
  * Syncs of the open workspace: on demand, on a schedule and as soon as a workspace opens, one at a
@@ -46,13 +48,24 @@ export function createSyncScheduler(deps: {
   /** The workspace open now, without opening one: what the status describes. */
   workspace: () => Workspace | null;
   outbox: Pick<OutboxScheduler, 'replay' | 'replaySoon' | 'changed'>;
+  /** Waits between tries while the service cannot be reached (tests shorten them). */
+  reconnectMs?: readonly number[];
 }) {
+  const reconnectMs = deps.reconnectMs ?? RECONNECT_MS;
   let progress: SyncProgress | null = null;
   let lastError: string | null = null;
   let lastSummary: SyncSummaryView | null = null;
   let lastProgressAt = 0;
   let running: Promise<void> | null = null;
   let stopRun: AbortController | null = null;
+  // Unreachable: a sync of its own now and then, so the service coming back is noticed (and the
+  // cache brought up to date) without the investigator asking, backing off while it stays away.
+  let reconnect: NodeJS.Timeout | null = null;
+  let reconnectTries = 0;
+  const stopReconnecting = () => {
+    if (reconnect) clearTimeout(reconnect);
+    reconnect = null;
+  };
 
   const lastSyncAt = (): string | null => {
     const space = deps.workspace();
@@ -115,6 +128,8 @@ export function createSyncScheduler(deps: {
       deps.connectivity.set('online');
       lastError = null;
       lastSummary = summarizeSync(space.db, { outcome: 'finished', report });
+      stopReconnecting();
+      reconnectTries = 0;
       deps.events.emit('cache.changed', {
         tables: ['alerts', 'threads', 'customers', 'documents', 'timeline_events'],
       });
@@ -135,7 +150,10 @@ export function createSyncScheduler(deps: {
           deps.tokens.refuse(space.profileId, token);
         const now = deps.tokens.check(space.profileId, space.baseUrl);
         deps.connectivity.set(now.ok ? 'token_refused' : now.reason);
-      } else if (kind === 'network' || kind === 'timeout') deps.connectivity.set('offline');
+      } else if (kind === 'network' || kind === 'timeout') {
+        deps.connectivity.set('offline');
+        if (!controller.signal.aborted) reconnectLater();
+      }
       // Pages written before the failure are in the cache: screens may re-read.
       deps.events.emit('cache.changed', { tables: ['alerts', 'threads', 'customers'] });
       // The writes may still get through (a sync can fail for its own reasons); if they cannot
@@ -152,6 +170,17 @@ export function createSyncScheduler(deps: {
       }
     }
     deps.outbox.changed();
+  };
+
+  const reconnectLater = () => {
+    stopReconnecting();
+    const delay = reconnectMs[Math.min(reconnectTries, reconnectMs.length - 1)] ?? 60_000;
+    reconnectTries += 1;
+    reconnect = setTimeout(() => {
+      reconnect = null;
+      void start().catch(() => undefined);
+    }, delay);
+    reconnect.unref();
   };
 
   const start = async (full = false): Promise<SyncStatusView> => {
@@ -205,14 +234,29 @@ export function createSyncScheduler(deps: {
       if (deps.intervalMs > 0 || rebuild)
         setTimeout(() => void start(rebuild).catch(() => undefined), 0).unref();
     },
+    /**
+     * Something other than a sync (a delivery from the outbox) learned the connectivity. Back
+     * online, the error of the sync that could not reach the service is stale: it goes, and a sync
+     * starts to bring the cache up to date.
+     */
+    connectivityChanged: async (): Promise<void> => {
+      if (deps.connectivity.current() !== 'online') return publish();
+      lastError = null;
+      stopReconnecting();
+      reconnectTries = 0;
+      await start().catch(() => publish());
+    },
     /** The workspace closed: what its last sync said no longer applies. */
     forget: (): void => {
       lastError = null;
       lastSummary = null;
+      stopReconnecting();
+      reconnectTries = 0;
     },
     /** No more scheduled syncs, and the one under way is told to stop. */
     stop: (): void => {
       if (timer) clearInterval(timer);
+      stopReconnecting();
       stopRun?.abort(new Error('Closing.'));
     },
   };

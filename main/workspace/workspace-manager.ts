@@ -44,7 +44,7 @@ export function createWorkspaceManager(deps: {
     logger: deps.logger,
     connectivity,
     workspace: () => lifecycle.workspace(),
-    onConnectivityChange: () => sync.publish(),
+    onConnectivityChange: () => void sync.connectivityChanged(),
     canSend: () => lifecycle.workspace() !== null && blockedBy() === null,
     ...(deps.outboxRetryMs ? { retryMs: deps.outboxRetryMs } : {}),
   });

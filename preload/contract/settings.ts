@@ -19,8 +19,22 @@ export const SettingsChange = z
   })
   .strict();
 
+/** The app's colours: the system's, or light or dark whatever the system says. */
+export const THEME_CHOICES = ['system', 'light', 'dark'] as const;
+export type ThemeChoice = (typeof THEME_CHOICES)[number];
+
+/** App-wide settings of how CaseDesk looks, kept by main across restarts. */
+export interface Appearance {
+  theme: ThemeChoice;
+}
+
+export const AppearanceChange = z.object({ theme: z.enum(THEME_CHOICES) }).strict();
+
 export const settingsMethods = {
   get: method<ProfileSettings>()(z.undefined()),
   /** A download folder must exist, be a folder and be writable. */
   save: method<ProfileSettings>()(SettingsChange),
+  /** Needs no profile: read before the first screen is drawn. */
+  appearance: method<Appearance>()(z.undefined()),
+  saveAppearance: method<Appearance>()(AppearanceChange),
 };

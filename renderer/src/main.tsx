@@ -8,13 +8,15 @@ import './styles/base.css';
 import './components/components.css';
 import './styles/app.css';
 
-initTheme();
 guardAgainstStrayDrops();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('CaseDesk: #root is missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The kept theme first, so the first screen is drawn in its colours.
+void initTheme().finally(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

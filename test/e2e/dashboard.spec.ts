@@ -1,3 +1,5 @@
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { bridge, expect, screenshot, test, type Tenant } from './fixtures';
 import { colourDistance, currentRoute, DashboardPage } from './pages/dashboard-page';
 
@@ -286,5 +288,31 @@ test.describe('dashboard', () => {
     await dashboard.open();
     await expect(dashboard.empty).toContainText('No alerts cached yet — sync from the top bar');
     await expect(dashboard.tiles).toHaveCount(0);
+  });
+
+  test('while the first sync runs it says it is syncing', async ({ page }) => {
+    // A service that takes every request and never answers: the first sync stays under way.
+    const held: ServerResponse[] = [];
+    const server = createServer((_request, response) => void held.push(response));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      await bridge(page, 'profiles.save', {
+        name: 'Slow',
+        baseUrl: `http://127.0.0.1:${port}`,
+        token: 'svc-token-held',
+        tokenStorage: 'memory',
+      });
+      const dashboard = new DashboardPage(page);
+      await dashboard.open();
+      await bridge(page, 'sync.start', {});
+      await expect(dashboard.empty).toContainText('Syncing — alerts appear here as they arrive');
+      await expect(dashboard.empty).not.toContainText('sync from the top bar');
+    } finally {
+      await bridge(page, 'sync.cancel');
+      for (const response of held) response.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

@@ -66,3 +66,28 @@ test('with the service stopped, every screen is browsed from the cache and says 
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('error')).toHaveCount(0);
 });
+
+test('when the service comes back, the top bar says so without the stale error, and the cache is synced', async ({
+  page,
+  tenant,
+}) => {
+  await tenant.stop();
+  await page.getByTestId('sync-start').click();
+  const status = page.getByTestId('sync-status');
+  await expect(status).toHaveAttribute('data-connectivity', 'offline', { timeout: 30_000 });
+  const before = await bridge<{ lastSyncAt: string | null }>(page, 'sync.status');
+
+  // Nothing asked of the user: CaseDesk notices the service is back and syncs.
+  await tenant.restart();
+  await expect(status).toHaveAttribute('data-connectivity', 'online', { timeout: 60_000 });
+  await expect(status.getByRole('alert')).toHaveCount(0);
+  await expect(status).not.toContainText('Could not');
+  await expect
+    .poll(
+      async () => (await bridge<{ lastSyncAt: string | null }>(page, 'sync.status')).lastSyncAt,
+      {
+        timeout: 60_000,
+      },
+    )
+    .not.toBe(before.lastSyncAt);
+});

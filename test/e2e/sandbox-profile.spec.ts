@@ -20,15 +20,17 @@ test.describe('the built-in Sandbox profile', () => {
     await expect(connection.result).toHaveAttribute('data-outcome', 'ok');
     await screenshot(page, 'connection-sandbox');
 
-    // The user's first own profile takes over; going back to the sandbox is one click, and back again.
+    // Adding a profile does not switch to it: the sandbox stays active until the user says so;
+    // switching either way is one click.
     await connection.add({ name: 'Production', baseUrl: service.baseUrl, token: service.token });
+    await expect(connection.notice).toContainText('Added “Production”.');
+    await expect(connection.notice).toContainText('“Sandbox” stays the active profile');
+    await expect(connection.activeProfile).toContainText('Sandbox');
+    await page.getByTestId('activate-profile').click();
     await expect(connection.activeProfile).toContainText('Production');
     await connection.item('Sandbox').click();
     await page.getByTestId('activate-profile').click();
     await expect(connection.activeProfile).toContainText('Sandbox');
-    await connection.item('Production').click();
-    await page.getByTestId('activate-profile').click();
-    await expect(connection.activeProfile).toContainText('Production');
     expect(await page.content()).not.toMatch(/token: [\w-]{20,}/);
   });
 });

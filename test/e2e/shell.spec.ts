@@ -75,4 +75,14 @@ test.describe('app shell', () => {
       expect(stored).toEqual({ session: 0, local: 0, meta: 0 });
     }
   });
+
+  test('the theme chosen is kept when CaseDesk restarts', async ({ page, app }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.getByLabel('Theme').selectOption('dark');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    // A new host is a new origin to the browser: only what main keeps survives.
+    await app.restart();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(page.getByLabel('Theme')).toHaveValue('dark');
+  });
 });

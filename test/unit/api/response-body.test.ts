@@ -109,7 +109,7 @@ describe('path segments', () => {
     expect(() => pathSegment('customers.get', '.')).toThrow(/cannot be used in a URL path/);
     expect(() => pathSegment('customers.get', 'a\uD800')).toThrow(/not valid Unicode/);
     expect(() => pathSegment('customers.get', '')).toThrow(
-      /customers\.get: the identifier is empty/,
+      /Could not read the customer: the identifier is empty/,
     );
   });
 

@@ -31,7 +31,7 @@ describe('error mapping: HTTP answers', () => {
       outcomeUnknown: false,
     });
     expect(error.message).toBe(
-      'Could not delete the document (documents.remove): the service refused the request (HTTP 404). ' +
+      'Could not delete the document: the service refused the request (HTTP 404). ' +
         'The service said: “No document with id "d1".” [document.not_found]',
     );
   });
@@ -81,7 +81,7 @@ describe('error mapping: HTTP answers', () => {
       retryable: true,
     });
     expect(html.message).toBe(
-      'Could not search the alerts (alerts.search): the service ran into a problem (HTTP 502).',
+      'Could not search the alerts: the service ran into a problem (HTTP 502).',
     );
     const loose = httpFailure({
       operation: 'alerts.search',
@@ -121,7 +121,7 @@ describe('error mapping: HTTP answers', () => {
       retryAfterMs: null,
     });
     expect(auth.message).toMatch(
-      /^Could not read the customer \(customers\.get\): the service refused the access token \(HTTP 401\)\./,
+      /^Could not read the customer: the service refused the access token \(HTTP 401\)\./,
     );
   });
 
@@ -190,7 +190,7 @@ describe('error mapping: transport failures', () => {
     });
     expect(late).toMatchObject({ kind: 'timeout', retryable: true });
     expect(late.message).toBe(
-      'Could not search the alerts (alerts.search): the service did not answer in time (no complete answer within 5 s).',
+      'Could not search the alerts: the service did not answer in time (no complete answer within 5 s).',
     );
     const headers = Object.assign(new Error('Headers Timeout Error'), {
       code: 'UND_ERR_HEADERS_TIMEOUT',

@@ -123,6 +123,45 @@ describe('the global search', () => {
     });
   });
 
+  it('finds an alert by the start of its id, and a customer by the start of its external id', () => {
+    const { db, writer } = openTestCache();
+    const ship = customer('CUST-00042/B', {
+      first_name: 'Ship',
+      last_name: 'Owner',
+      review_groups: [],
+    });
+    writer.putCustomerDetail({
+      customer: ship,
+      detail: detail(ship),
+      stats: null,
+      events: [],
+      documents: [],
+      nowMs: NOW,
+    });
+    writer.putAlerts(
+      [
+        alert('alert_3f9c0b7e1d2a4c6e8f01', 'CUST-00042/B', { comment: 'nothing to see' }),
+        alert('alert_77aa0b7e1d2a4c6e8f01', 'CUST-00042/B'),
+      ],
+      NOW,
+    );
+    const alerts = (text: string) =>
+      searchCache(db, text)
+        .filter((hit) => hit.kind === 'alert')
+        .map((hit) => hit.id);
+    // As shown in the alert's header, whole or cut short, in any case.
+    expect(alerts('alert_3f9c0b7e1d2a4c6e8f01')).toEqual(['alert_3f9c0b7e1d2a4c6e8f01']);
+    expect(alerts('alert_3f9c')).toEqual(['alert_3f9c0b7e1d2a4c6e8f01']);
+    expect(alerts('ALERT_3F9C')).toEqual(['alert_3f9c0b7e1d2a4c6e8f01']);
+    expect(alerts(' alert_77 ')).toEqual(['alert_77aa0b7e1d2a4c6e8f01']);
+    const customers = (text: string) =>
+      searchCache(db, text)
+        .filter((hit) => hit.kind === 'customer')
+        .map((hit) => hit.id);
+    expect(customers('CUST-00042/')).toEqual(['CUST-00042/B']);
+    expect(customers('cust-00042/b')).toEqual(['CUST-00042/B']);
+  });
+
   it('groups hits by kind: customers, alerts, threads, messages, documents', () => {
     const kinds = searchCache(filledCache(), 'lindqvist').map((hit) => hit.kind);
     const order = ['customer', 'alert', 'thread', 'message', 'document'];

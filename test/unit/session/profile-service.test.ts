@@ -296,7 +296,7 @@ describe('profile service', () => {
     );
   });
 
-  it('offers the built-in sandbox first, active until the user adds a profile of their own', async () => {
+  it('offers the built-in sandbox first, active until the user switches to a profile of their own', async () => {
     const { service, probes } = await open(temp.path, null, SANDBOX);
     expect(service.list().profiles.map((profile) => [profile.name, profile.builtIn])).toEqual([
       ['Sandbox', true],
@@ -312,6 +312,9 @@ describe('profile service', () => {
       token: TOKEN,
       tokenStorage: 'weak',
     });
+    // Adding a profile does not switch to it.
+    expect(service.list().activeProfileId).toBe(SANDBOX.id);
+    await service.activate(own.id);
     expect(service.list().activeProfileId).toBe(own.id);
     await service.activate(SANDBOX.id);
     expect(service.activeCredentials()?.profile.builtIn).toBe(true);

@@ -82,8 +82,9 @@ describe('the sync scheduler', () => {
     },
     subscribe: () => () => undefined,
   };
-  const schedule = (intervalMs = 0) => {
+  const schedule = (intervalMs = 0, reconnectMs?: number[]) => {
     scheduler = createSyncScheduler({
+      ...(reconnectMs ? { reconnectMs } : {}),
       profiles: active.profiles,
       tokens: createTokenGate({ profiles: active.profiles }),
       events: events$,
@@ -339,5 +340,60 @@ describe('the sync scheduler', () => {
     expect(sync.status().lastError).not.toBeNull();
     sync.forget();
     expect(sync.status().lastError).toBeNull();
+  });
+
+  it('when a delivery shows the service is back, the stale error goes and a sync starts', async () => {
+    const sync = schedule();
+    await sync.start();
+    runs[0]?.fail(serviceError('network'));
+    await sync.settle();
+    expect(sync.status()).toMatchObject({
+      connectivity: 'offline',
+      lastError: expect.any(String) as unknown,
+    });
+
+    // The outbox delivered a write: what it learned is passed on.
+    expect(connectivity.learn('online')).toBe(true);
+    await sync.connectivityChanged();
+    expect(sync.status()).toMatchObject({ connectivity: 'online', lastError: null });
+    expect(statuses().at(-1)).toMatchObject({ connectivity: 'online', lastError: null });
+    expect(runs).toHaveLength(2);
+    runs[1]?.finish();
+    await sync.settle();
+    expect(sync.status()).toMatchObject({ state: 'idle', lastError: null });
+  });
+
+  it('while the service cannot be reached, tries again on its own, backing off, until a sync gets through', async () => {
+    vi.useFakeTimers();
+    const sync = schedule(0, [1_000, 5_000]);
+    await sync.start();
+    runs[0]?.fail(serviceError('network'));
+    await sync.settle();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(runs).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(runs).toHaveLength(2);
+    runs[1]?.fail(serviceError('timeout'));
+    await sync.settle();
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(runs).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(runs).toHaveLength(3);
+    runs[2]?.finish();
+    await sync.settle();
+    expect(sync.status()).toMatchObject({ connectivity: 'online', lastError: null });
+    // Reached: no more tries of its own.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(runs).toHaveLength(3);
+  });
+
+  it('does not try again on its own after a failure that waiting does not mend', async () => {
+    vi.useFakeTimers();
+    const sync = schedule(0, [1_000]);
+    await sync.start();
+    runs[0]?.fail(serviceError('http'));
+    await sync.settle();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(runs).toHaveLength(1);
   });
 });

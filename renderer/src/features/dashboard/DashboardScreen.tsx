@@ -8,6 +8,7 @@ import { ALERT_STATES, categoryLabel, stateLabel } from '../../lib/alert-states'
 import { api, errorMessage, unwrap } from '../../lib/api';
 import { formatCount } from '../../lib/format';
 import { useCached } from '../../lib/use-cached';
+import { useSync } from '../sync';
 import { BarList, ColumnChart, type Bar, type BarTone } from './BarList';
 import { ageLabel, alertsCount, scoreAxisLabel, scoreLabel, scoreLevel } from './labels';
 import {
@@ -54,6 +55,7 @@ const percent = (part: number, whole: number) =>
 export function DashboardScreen() {
   const navigate = useNavigation((state) => state.navigate);
   const dashboard = useCached('dashboard', readDashboard);
+  const syncing = useSync((state) => state.status?.state === 'running');
   const openQueue = (filter?: QueueFilterInput) =>
     navigate(filter ? { screen: 'queue', filter } : { screen: 'queue' });
 
@@ -67,7 +69,14 @@ export function DashboardScreen() {
       );
   } else if (dashboard.data.summary.total === 0) {
     body = (
-      <EmptyState title="No alerts cached yet — sync from the top bar" testId="dashboard-empty">
+      <EmptyState
+        title={
+          syncing
+            ? 'Syncing — alerts appear here as they arrive'
+            : 'No alerts cached yet — sync from the top bar'
+        }
+        testId="dashboard-empty"
+      >
         The dashboard counts what the offline cache holds, so it also works without a connection.
       </EmptyState>
     );

@@ -80,11 +80,18 @@ export const useProfiles = create<ProfilesStore>((set, get) => ({
 
   async save(input) {
     const saved = await unwrap(api.profiles.save(input));
+    await get().load();
+    const { activeProfileId, profiles } = get();
+    const active = profiles.find((profile) => profile.id === activeProfileId);
+    // A new profile is not switched to: the notice says which one stays in use, and how to switch.
+    const stays =
+      !input.id && active && active.id !== saved.id
+        ? ` “${active.name}” stays the active profile: choose “Use this profile” to switch.`
+        : '';
     set({
       selection: { kind: 'profile', id: saved.id },
-      flash: input.id ? `Saved “${saved.name}”.` : `Added “${saved.name}”.`,
+      flash: input.id ? `Saved “${saved.name}”.` : `Added “${saved.name}”.${stays}`,
     });
-    await get().load();
     return saved;
   },
 

@@ -6,7 +6,7 @@ import { CategoryTag } from '../../components/Pills';
 import { Screen } from '../../components/Screen';
 import { EmptyState, ErrorState, LoadingState } from '../../components/StateViews';
 import { api, errorMessage, unwrap } from '../../lib/api';
-import { formatDate } from '../../lib/format';
+import { DateText } from '../../components/DateText';
 import { useCached } from '../../lib/use-cached';
 import { useQueueMemory } from '../queue';
 import { LastRevision } from './LastRevision';
@@ -128,7 +128,7 @@ export function AlertScreen({ id }: { id: string }) {
           <button type="button" className="link-button mono" onClick={openCustomer}>
             {view.customerExternalId}
           </button>{' '}
-          · created {formatDate(view.createdAt)}
+          · created <DateText value={view.createdAt} style="date" />
         </span>
       }
       actions={actions}

@@ -1,6 +1,6 @@
 import type { AlertView } from '../../../../preload/contract';
 import { CategoryTag, ScoreBar, StatePill } from '../../components/Pills';
-import { formatDateTime } from '../../lib/format';
+import { DateText } from '../../components/DateText';
 import { agentText } from './alert-values';
 
 /** Where the alert stands now: its last revision, as the service last sent it. */
@@ -53,11 +53,15 @@ export function LastRevision({ alert }: { alert: AlertView }) {
         </div>
         <div>
           <dt>Created</dt>
-          <dd data-testid="alert-created">{formatDateTime(alert.createdAt)}</dd>
+          <dd>
+            <DateText value={alert.createdAt} testId="alert-created" />
+          </dd>
         </div>
         <div>
           <dt>Updated</dt>
-          <dd data-testid="alert-updated">{formatDateTime(last.createdAt)}</dd>
+          <dd>
+            <DateText value={last.createdAt} testId="alert-updated" />
+          </dd>
         </div>
       </dl>
       <div className="alert-comment">

@@ -1,7 +1,7 @@
 import type { AlertRevisionView } from '../../../../preload/contract';
 import { StatePill } from '../../components/Pills';
 import { categoryLabel } from '../../lib/alert-states';
-import { formatDateTime } from '../../lib/format';
+import { DateText } from '../../components/DateText';
 import { agentText, changesComment, describeChange } from './alert-values';
 
 /**
@@ -39,7 +39,7 @@ export function RevisionHistory({ revisions }: { revisions: AlertRevisionView[] 
                 <span className="alert-timeline-title">Revision {revision.revisionNumber}</span>
                 <StatePill state={revision.state} />
                 <span className="alert-timeline-meta">
-                  {formatDateTime(revision.createdAt)} · {agentText(revision.agentId)}
+                  <DateText value={revision.createdAt} /> · {agentText(revision.agentId)}
                 </span>
               </div>
               {revision.changes.length > 0 ? (

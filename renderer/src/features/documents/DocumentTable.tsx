@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { DocumentRowView, PendingUploadView } from '../../../../preload/contract';
 import { Button } from '../../components/Button';
-import { formatBytes, formatDate, formatDateTime } from '../../lib/format';
+import { formatBytes } from '../../lib/format';
+import { DateText } from '../../components/DateText';
 import { DownloadButton } from '../downloads';
 import { RecordLink } from '../../components/RecordLink';
 import { pendingChangeLabel, pendingUploadLabel, type PendingLabel } from './pending-labels';
@@ -132,9 +133,7 @@ export function DocumentTable({
                 <Tags tags={upload.tags} />
               </td>
               <td className="documents-date">
-                <time dateTime={upload.createdAt} title={formatDateTime(upload.createdAt)}>
-                  {formatDate(upload.createdAt)}
-                </time>
+                <DateText value={upload.createdAt} style="date" />
               </td>
               <td />
             </tr>
@@ -177,9 +176,7 @@ export function DocumentTable({
                 <Tags tags={row.tags} />
               </td>
               <td className="documents-date">
-                <time dateTime={row.createdAt ?? undefined} title={formatDateTime(row.createdAt)}>
-                  {formatDate(row.createdAt)}
-                </time>
+                <DateText value={row.createdAt} style="date" />
               </td>
               <td className="documents-actions">
                 <div className="documents-action-row">

@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import type { QueueColumnName, QueueRow, QueueSortInput } from '../../../../preload/contract';
 import { CategoryTag, ScoreBar, StatePill } from '../../components/Pills';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { DateText } from '../../components/DateText';
 import type { QueueWindows } from './use-queue-windows';
 
 export const ROW_HEIGHT = 40;
@@ -200,14 +200,10 @@ function QueueRowView({
         <StatePill state={row.state} />
       </div>
       <div role="gridcell" className="queue-cell queue-col-createdAt">
-        <time dateTime={row.createdAt} title={formatDateTime(row.createdAt)}>
-          {formatDate(row.createdAt)}
-        </time>
+        <DateText value={row.createdAt} style="date" />
       </div>
       <div role="gridcell" className="queue-cell queue-col-updatedAt">
-        <time dateTime={row.updatedAt} title={formatDateTime(row.updatedAt)}>
-          {formatDate(row.updatedAt)}
-        </time>
+        <DateText value={row.updatedAt} style="date" />
       </div>
       <div role="gridcell" className="queue-cell queue-col-reviewGroups">
         {row.reviewGroups.length ? (

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { MessageView } from '../../../../preload/contract';
 import { Button } from '../../components/Button';
-import { formatDateTime } from '../../lib/format';
+import { DateText } from '../../components/DateText';
 import { AttachmentList } from './AttachmentList';
 import { MessageFrame } from './MessageFrame';
 import { sanitizeMail, type MailLink } from './sanitize-mail';
@@ -100,7 +100,7 @@ export function MessageCard({
             dateTime={message.createdAt ?? undefined}
             data-testid="message-date"
           >
-            {formatDateTime(message.createdAt)}
+            <DateText value={message.createdAt} />
           </time>
           {priority && (
             <span

@@ -2,7 +2,7 @@ import type { ThreadView } from '../../../../preload/contract';
 import { Screen } from '../../components/Screen';
 import { EmptyState, ErrorState, LoadingState } from '../../components/StateViews';
 import { api, unwrap } from '../../lib/api';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { DateText } from '../../components/DateText';
 import { StaleNotice } from '../../components/StaleNotice';
 import { useCached } from '../../lib/use-cached';
 import { AttachmentList } from './AttachmentList';
@@ -75,17 +75,27 @@ function ThreadFacts({ view }: { view: ThreadView }) {
       </div>
       <div>
         <dt>Created</dt>
-        <dd>{formatDateTime(thread.createdAt)}</dd>
+        <dd>
+          <DateText value={thread.createdAt} />
+        </dd>
       </div>
       <div>
         <dt>Updated</dt>
-        <dd>{formatDateTime(thread.updatedAt)}</dd>
+        <dd>
+          <DateText value={thread.updatedAt} />
+        </dd>
       </div>
       {reminder && (reminder.nextDate || reminder.numberLeft) ? (
         <div>
           <dt>Reminder</dt>
           <dd>
-            {reminder.nextDate ? `Next ${formatDate(reminder.nextDate)}` : 'No date'}
+            {reminder.nextDate ? (
+              <>
+                Next <DateText value={reminder.nextDate} style="date" />
+              </>
+            ) : (
+              'No date'
+            )}
             {reminder.numberLeft !== null && ` · ${plural(reminder.numberLeft, 'reminder')} left`}
           </dd>
         </div>

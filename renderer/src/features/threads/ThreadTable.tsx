@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { ThreadRow } from '../../../../preload/contract';
 import { useNavigation } from '../../lib/navigation';
-import { formatCount, formatDate, formatDateTime } from '../../lib/format';
+import { formatCount } from '../../lib/format';
+import { DateText } from '../../components/DateText';
 import { RecordLink } from '../../components/RecordLink';
 import { senderName, statusLabel } from './thread-labels';
 
@@ -143,9 +144,7 @@ export function ThreadTable({
                 )}
               </td>
               <td className="thread-updated">
-                <time dateTime={row.updatedAt ?? undefined} title={formatDateTime(row.updatedAt)}>
-                  {formatDate(row.updatedAt)}
-                </time>
+                <DateText value={row.updatedAt} style="date" />
               </td>
             </tr>
           );

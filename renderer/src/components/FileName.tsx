@@ -14,9 +14,10 @@ export function FileName({
   className?: string;
   testId?: string;
 }) {
+  const shown = visibleFileName(name);
   return (
-    <bdi dir="auto" className={className} data-testid={testId}>
-      {visibleFileName(name)}
+    <bdi dir="auto" className={className} title={shown} data-testid={testId}>
+      {shown}
     </bdi>
   );
 }

@@ -15,6 +15,7 @@ import { OtherAlerts } from './OtherAlerts';
 import { stepThroughQueue } from './queue-steps';
 import { RevisionHistory } from './RevisionHistory';
 import './alert.css';
+import { ServiceText } from '../../components/ServiceText';
 
 const GROUP = 'Alert';
 
@@ -114,7 +115,7 @@ export function AlertScreen({ id }: { id: string }) {
     <Screen
       title={
         <span className="alert-title">
-          <span data-testid="alert-title">{customerName}</span>
+          <ServiceText text={customerName} lines={2} testId="alert-title" />
           <CategoryTag category={view.last.topCategory} />
         </span>
       }

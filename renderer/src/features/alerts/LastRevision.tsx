@@ -2,6 +2,7 @@ import type { AlertView } from '../../../../preload/contract';
 import { CategoryTag, ScoreBar, StatePill } from '../../components/Pills';
 import { DateText } from '../../components/DateText';
 import { agentText } from './alert-values';
+import { ServiceText } from '../../components/ServiceText';
 
 /** Where the alert stands now: its last revision, as the service last sent it. */
 export function LastRevision({ alert }: { alert: AlertView }) {
@@ -68,7 +69,7 @@ export function LastRevision({ alert }: { alert: AlertView }) {
         <span className="alert-label">Comment</span>
         {last.comment ? (
           <p className="alert-comment-text" data-testid="alert-comment">
-            {last.comment}
+            <ServiceText text={last.comment} lines={0} />
           </p>
         ) : (
           <p className="alert-comment-text is-empty" data-testid="alert-comment">

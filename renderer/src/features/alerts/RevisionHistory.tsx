@@ -3,6 +3,7 @@ import { StatePill } from '../../components/Pills';
 import { categoryLabel } from '../../lib/alert-states';
 import { DateText } from '../../components/DateText';
 import { agentText, changesComment, describeChange } from './alert-values';
+import { ServiceText } from '../../components/ServiceText';
 
 /**
  * Every revision the cache has seen, newest first, each with what it changed. The cache only
@@ -66,7 +67,9 @@ export function RevisionHistory({ revisions }: { revisions: AlertRevisionView[] 
                 </p>
               )}
               {revision.comment && !revision.changes.some(changesComment) && (
-                <p className="alert-timeline-comment">“{revision.comment}”</p>
+                <p className="alert-timeline-comment">
+                  “<ServiceText text={revision.comment} lines={0} />”
+                </p>
               )}
             </li>
           );

@@ -7,6 +7,8 @@ import { DownloadButton } from '../downloads';
 import { RecordLink } from '../../components/RecordLink';
 import { pendingChangeLabel, pendingUploadLabel, type PendingLabel } from './pending-labels';
 import { fileTypeOf } from '../uploads';
+import { FileName } from '../../components/FileName';
+import { ServiceText } from '../../components/ServiceText';
 
 function Tags({ tags }: { tags: string[] }) {
   if (tags.length === 0) return <span className="documents-none">—</span>;
@@ -122,10 +124,12 @@ export function DocumentTable({
               data-file-name={upload.fileName}
             >
               <td className="documents-name-cell">
-                <span className="documents-name">{upload.displayName}</span>
+                <ServiceText text={upload.displayName} className="documents-name" />
                 <PendingPill label={status} testId="pending-upload-state" />
               </td>
-              <td className="mono documents-file">{upload.fileName}</td>
+              <td className="mono documents-file">
+                <FileName name={upload.fileName} className="service-text clamp-1" />
+              </td>
               <td>{upload.external ? 'external' : fileTypeOf(upload.fileName) || '—'}</td>
               <td className="num">{formatBytes(upload.fileSize)}</td>
               {showCustomer && <CustomerCell externalId={upload.customerExternalId} />}
@@ -158,14 +162,20 @@ export function DocumentTable({
               onMouseDown={() => onSelect(index)}
             >
               <td className="documents-name-cell">
-                <span className="documents-name" data-testid="document-name">
-                  {row.displayName || row.fileName}
-                </span>
+                <ServiceText
+                  text={row.displayName || row.fileName}
+                  className="documents-name"
+                  testId="document-name"
+                />
                 {row.source === 'external' && <span className="documents-source">external</span>}
                 {pending && <PendingPill label={pending} testId="document-pending" />}
               </td>
-              <td className="mono documents-file" data-testid="document-file">
-                {row.fileName}
+              <td className="mono documents-file">
+                <FileName
+                  name={row.fileName}
+                  className="service-text clamp-1"
+                  testId="document-file"
+                />
               </td>
               <td data-testid="document-type" title={row.fileMime || undefined}>
                 {row.fileType || '—'}

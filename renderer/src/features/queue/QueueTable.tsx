@@ -4,6 +4,7 @@ import type { QueueColumnName, QueueRow, QueueSortInput } from '../../../../prel
 import { CategoryTag, ScoreBar, StatePill } from '../../components/Pills';
 import { DateText } from '../../components/DateText';
 import type { QueueWindows } from './use-queue-windows';
+import { ServiceText } from '../../components/ServiceText';
 
 export const ROW_HEIGHT = 40;
 const HEADER_HEIGHT = 36;
@@ -178,9 +179,7 @@ function QueueRowView({
     >
       <div role="gridcell" className="queue-cell queue-col-customerName">
         {row.customerName ? (
-          <span className="queue-customer" title={row.customerName}>
-            {row.customerName}
-          </span>
+          <ServiceText text={row.customerName} className="queue-customer" />
         ) : (
           <span className="queue-faint">Not cached yet</span>
         )}

@@ -11,6 +11,7 @@ import { MessageCard } from './MessageCard';
 import { RecordLink } from '../../components/RecordLink';
 import { plural, statusLabel } from './thread-labels';
 import './threads.css';
+import { ServiceText } from '../../components/ServiceText';
 
 function ThreadFacts({ view }: { view: ThreadView }) {
   const { thread, reminder } = view;
@@ -29,7 +30,7 @@ function ThreadFacts({ view }: { view: ThreadView }) {
                     to={{ screen: 'customer', externalId: customer.externalId }}
                     testId="thread-customer"
                   >
-                    {customer.name || customer.externalId}
+                    <ServiceText text={customer.name || customer.externalId} />
                   </RecordLink>
                 </li>
               ))}
@@ -130,7 +131,7 @@ export function ThreadScreen({ id }: { id: string }) {
   const missing = Math.max(0, thread.messageCount - messages.length);
   return (
     <Screen
-      title={thread.subject || '(no subject)'}
+      title={<ServiceText text={thread.subject || '(no subject)'} lines={2} />}
       testId="thread-screen"
       subtitle={
         <span className="thread-subtitle">

@@ -5,6 +5,7 @@ import { formatCount } from '../../lib/format';
 import { DateText } from '../../components/DateText';
 import { RecordLink } from '../../components/RecordLink';
 import { senderName, statusLabel } from './thread-labels';
+import { ServiceText } from '../../components/ServiceText';
 
 function Tags({ tags }: { tags: string[] }) {
   if (tags.length === 0) return <span className="thread-none">—</span>;
@@ -91,7 +92,7 @@ export function ThreadTable({
                   className="thread-subject"
                   testId="thread-subject"
                 >
-                  {row.subject || '(no subject)'}
+                  <ServiceText text={row.subject || '(no subject)'} lines={2} />
                 </RecordLink>
                 <span className="thread-sub">
                   <span className="thread-status">{statusLabel(row.status, row.statusLabel)}</span>

@@ -22,10 +22,13 @@ const LATEST_MS = Date.UTC(10000, 0, 1);
 const plausible = (ms: number): Date | null =>
   Number.isFinite(ms) && ms >= EARLIEST_MS && ms < LATEST_MS && ms !== 0 ? new Date(ms) : null;
 
+/** An epoch number within 1970 is a placeholder (0, 1, -1…), not a time the service recorded. */
+const FIRST_EPOCH_YEAR_MS = Date.UTC(1971, 0, 1);
+
 function fromEpoch(value: number): Date | null {
-  // 0 (and anything up to it) is "no date" written as a number: never the first of January 1970.
   if (!Number.isFinite(value) || value <= 0) return null;
-  return plausible(Math.abs(value) < SECONDS_UP_TO ? value * 1000 : value);
+  const ms = value < SECONDS_UP_TO ? value * 1000 : value;
+  return ms < FIRST_EPOCH_YEAR_MS ? null : plausible(ms);
 }
 
 function fromIso(match: RegExpMatchArray): Date | null {

@@ -59,6 +59,9 @@ function plantOddRecords(dataDir: string): Planted {
   }
 }
 
+// Each test syncs a tenant first, which a loaded machine takes a while to do.
+test.slow();
+
 async function plantAndReload(page: Page, dataDir: string): Promise<Planted> {
   const planted = plantOddRecords(dataDir);
   await page.reload();

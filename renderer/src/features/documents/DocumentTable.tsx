@@ -128,7 +128,7 @@ export function DocumentTable({
                 <PendingPill label={status} testId="pending-upload-state" />
               </td>
               <td className="mono documents-file">
-                <FileName name={upload.fileName} className="service-text clamp-1" />
+                <FileName name={upload.fileName} clamped />
               </td>
               <td>{upload.external ? 'external' : fileTypeOf(upload.fileName) || '—'}</td>
               <td className="num">{formatBytes(upload.fileSize)}</td>
@@ -171,11 +171,7 @@ export function DocumentTable({
                 {pending && <PendingPill label={pending} testId="document-pending" />}
               </td>
               <td className="mono documents-file">
-                <FileName
-                  name={row.fileName}
-                  className="service-text clamp-1"
-                  testId="document-file"
-                />
+                <FileName name={row.fileName} clamped testId="document-file" />
               </td>
               <td data-testid="document-type" title={row.fileMime || undefined}>
                 {row.fileType || '—'}

@@ -98,7 +98,7 @@ export function ThreadTable({
                   <span className="thread-status">{statusLabel(row.status, row.statusLabel)}</span>
                   {row.lastFrom && (
                     <span className="thread-last-from" title={row.lastFrom}>
-                      Last from {senderName(row.lastFrom)}
+                      Last from <ServiceText text={senderName(row.lastFrom)} />
                     </span>
                   )}
                 </span>
@@ -114,7 +114,7 @@ export function ThreadTable({
                         to={{ screen: 'customer', externalId: customer.externalId }}
                         className="thread-customer"
                       >
-                        {customer.name || customer.externalId}
+                        <ServiceText text={customer.name || customer.externalId} />
                       </RecordLink>
                     ))
                   )}
@@ -123,9 +123,7 @@ export function ThreadTable({
               <td className="thread-contacts" data-testid="thread-contacts">
                 {row.contacts.length ? (
                   row.contacts.map((contact) => (
-                    <span key={contact} className="thread-contact" title={contact}>
-                      {contact}
-                    </span>
+                    <ServiceText key={contact} text={contact} className="thread-contact" />
                   ))
                 ) : (
                   <span className="thread-none">—</span>

@@ -14,7 +14,7 @@ const MAX_BARS = 2000;
 const AGE_EDGES_DAYS = [0, 1, 7, 30, 90];
 
 type Series = Pick<DashboardSummary, 'granularity' | 'created' | 'updated'>;
-type Counts = Omit<DashboardSummary, 'openAge'>;
+type Counts = Omit<DashboardSummary, 'openAge' | 'openAgeUndated'>;
 
 const dayKey = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
 /** Day 0 (1970-01-01) was a Thursday; a week is keyed by its Monday. */
@@ -105,14 +105,20 @@ function counts(db: CacheDb): Counts {
       'raw',
     ).all() as Array<[string, number]>
   ).map(([key, count]) => ({ key, count }));
-  // Grouped by score along its index (no sort), then into tens; 100 joins 90–99.
+  // Grouped by score along its index (no sort), then into tens; 100 joins 90–99. A score outside
+  // 0–100 is in no ten (it would read as a 0 or a 100): it is counted apart, so totals add up.
   const tens = Array.from({ length: 10 }, () => 0);
+  let scoresOther = 0;
   for (const [score, count] of prepared(
     db,
     'SELECT score, COUNT(*) FROM alerts INDEXED BY alerts_by_score GROUP BY score',
     'raw',
-  ).all() as Array<[number, number]>) {
-    const bucket = Math.min(9, Math.max(0, Math.floor(score / 10)));
+  ).all() as Array<[number | null, number]>) {
+    if (typeof score !== 'number' || !(score >= 0 && score <= 100)) {
+      scoresOther += count;
+      continue;
+    }
+    const bucket = Math.min(9, Math.floor(score / 10));
     tens[bucket] = (tens[bucket] ?? 0) + count;
   }
   const scores = tens.map((count, index) => ({
@@ -120,12 +126,13 @@ function counts(db: CacheDb): Counts {
     to: index === 9 ? null : index * 10 + 10,
     count,
   }));
-  return { total, byState, byCategory, scores, ...timeSeries(db) };
+  return { total, byState, byCategory, scores, scoresOther, ...timeSeries(db) };
 }
 
 /**
- * Open alerts by calendar days (UTC) since the day of creation, counted from `nowMs`'s day. One without a creation date
- * (kept as 0 by the writer) counts as the oldest; one dated in the future as the newest.
+ * Open alerts by calendar days (UTC) since the day of creation, counted from `nowMs`'s day; one
+ * dated in the future counts as the newest. One without a readable creation date (kept as 0 or
+ * less by the writer) is in no bucket: `openAgeUndated` counts those.
  */
 function openAge(db: CacheDb, nowMs: number): RangeBucket[] {
   const count = prepared(
@@ -141,7 +148,7 @@ function openAge(db: CacheDb, nowMs: number): RangeBucket[] {
     const to = AGE_EDGES_DAYS[index + 1] ?? null;
     // Aged [from, to) days: created on a day in (today - to, today - from].
     const before = index === 0 ? Number.MAX_SAFE_INTEGER : (today - from + 1) * DAY_MS;
-    const since = to === null ? Number.MIN_SAFE_INTEGER : (today - to + 1) * DAY_MS;
+    const since = to === null ? 1 : (today - to + 1) * DAY_MS;
     return { from, to, count: count.get(since, before) as number };
   });
 }
@@ -155,5 +162,14 @@ const summaries = new VersionedMemo<Counts>(1);
  * clock, are counted each time.
  */
 export function dashboardSummary(db: CacheDb, nowMs: number): DashboardSummary {
-  return { ...summaries.get(db, 'counts', () => counts(db)), openAge: openAge(db, nowMs) };
+  return {
+    ...summaries.get(db, 'counts', () => counts(db)),
+    openAge: openAge(db, nowMs),
+    openAgeUndated: prepared(
+      db,
+      `SELECT COUNT(*) FROM alerts INDEXED BY alerts_by_created
+       WHERE created_ms <= 0 AND state IN (${OPEN_STATES})`,
+      'pluck',
+    ).get() as number,
+  };
 }

@@ -1,11 +1,12 @@
 import type { QueueRow } from '../../preload/contract';
-import { listValues } from './json-fields';
+import { isoOrNull, listValues } from './json-fields';
 
 /**
  * The columns of a queue row: the alert `a` and its customer `c`, which may not be cached yet. The
  * agent is migration 002's generated column, which reads a damaged raw value as unassigned.
  */
-export const QUEUE_ROW_SELECT = `SELECT a.rowid AS row_id, a.id, a.customer_external_id, COALESCE(c.name, '') AS customer_name,
+export const QUEUE_ROW_SELECT = `SELECT a.rowid AS row_id, a.id, a.customer_external_id, CASE WHEN c.external_id IS NULL THEN ''
+  ELSE COALESCE(NULLIF(c.name, ''), c.external_id) END AS customer_name,
   a.category, a.score, a.state, a.created_ms, a.updated_ms, COALESCE(c.review_groups, '') AS review_groups,
   a.agent_id, a.revision_number
 FROM alerts a LEFT JOIN customers c ON c.external_id = a.customer_external_id`;
@@ -33,8 +34,9 @@ export function queueRow(record: QueueRowRecord): QueueRow {
     category: record.category,
     score: record.score,
     state: record.state,
-    createdAt: new Date(record.created_ms).toISOString(),
-    updatedAt: new Date(record.updated_ms).toISOString(),
+    // 0 is the writer's unknown date: empty, which the screens show as "—", never as 1970.
+    createdAt: isoOrNull(record.created_ms) ?? '',
+    updatedAt: isoOrNull(record.updated_ms) ?? '',
     reviewGroups: listValues(record.review_groups),
     agentId: record.agent_id,
     revisionNumber: record.revision_number,

@@ -24,12 +24,16 @@ export interface DashboardSummary {
   byCategory: CountBucket[];
   /** Scores in tens: 0–9, 10–19 … 90–100. */
   scores: RangeBucket[];
+  /** Alerts whose score lies outside 0–100 (the interface's range): the scores' "Other". */
+  scoresOther: number;
   /** Per day, or per week (keyed by its Monday) when the cache spans more than 120 days. */
   granularity: 'day' | 'week';
   created: CountBucket[];
   updated: CountBucket[];
   /** Open alerts (states 1–4) by days since creation. */
   openAge: RangeBucket[];
+  /** Open alerts without a readable creation date: in no age bucket, counted here. */
+  openAgeUndated: number;
 }
 
 export const dashboardMethods = {

@@ -65,7 +65,7 @@ export const QueueWindowInput = z
 export interface QueueRow {
   id: string;
   customerExternalId: string;
-  /** Empty until the customer reaches the cache. */
+  /** Empty until the customer reaches the cache; its external id when every name it has is empty. */
   customerName: string;
   /** Lower case, as the alert search filter takes it (pep, sip, rca_sip…). */
   category: string;

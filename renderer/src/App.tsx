@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { followLocation, useNavigation } from './lib/navigation';
-import type { Route } from './lib/routes';
+import { routeToHash, type Route } from './lib/routes';
+import { ScreenErrorBoundary } from './components/ScreenErrorBoundary';
 import { ShortcutSheet } from './app/ShortcutSheet';
 import { listenForShortcuts, useShortcutRegistry, useShortcuts } from './lib/shortcuts';
 import { AppFrame } from './app/AppFrame';
@@ -18,6 +19,19 @@ import { useSync } from './features/sync/store';
 import { ThreadScreen } from './features/threads/ThreadScreen';
 import { ThreadsScreen } from './features/threads/ThreadsScreen';
 import { api } from './lib/api';
+
+/** Each screen as a failure names it: "The alert screen failed". */
+const SCREEN_NAMES: Record<Route['screen'], string> = {
+  dashboard: 'dashboard',
+  queue: 'queue',
+  alert: 'alert',
+  customer: 'customer',
+  threads: 'threads',
+  thread: 'thread',
+  documents: 'documents',
+  outbox: 'outbox',
+  connection: 'connection',
+};
 
 function CurrentScreen({ route }: { route: Route }) {
   switch (route.screen) {
@@ -148,7 +162,9 @@ export function App() {
 
   return (
     <AppFrame onSearch={openSearch} onShortcuts={() => setSheetOpen(true)}>
-      <CurrentScreen route={route} />
+      <ScreenErrorBoundary screen={SCREEN_NAMES[route.screen]} resetKey={routeToHash(route)}>
+        <CurrentScreen route={route} />
+      </ScreenErrorBoundary>
       <ShortcutSheet />
       <SearchPalette />
     </AppFrame>

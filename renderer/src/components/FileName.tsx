@@ -9,14 +9,25 @@ export function FileName({
   name,
   className,
   testId,
+  clamped = false,
 }: {
   name: string;
   className?: string;
   testId?: string;
+  /** Cut to one line with an ellipsis (tables); the whole name in its tooltip. */
+  clamped?: boolean;
 }) {
+  const shown = visibleFileName(name);
   return (
-    <bdi dir="auto" className={className} data-testid={testId}>
-      {visibleFileName(name)}
+    <bdi
+      dir="auto"
+      className={
+        clamped ? ['service-text clamp-1', className].filter(Boolean).join(' ') : className
+      }
+      title={clamped ? shown : undefined}
+      data-testid={testId}
+    >
+      {shown}
     </bdi>
   );
 }

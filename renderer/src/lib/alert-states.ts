@@ -15,6 +15,11 @@ export const ALERT_STATES: ReadonlyArray<{ value: number; label: string; tone: S
 /** States still needing a decision. */
 export const OPEN_STATES = [1, 2, 3, 4] as const;
 
+/** Whether the interface names this state; any other is shown as received and flagged. */
+export function isKnownState(state: number): boolean {
+  return ALERT_STATES.some((entry) => entry.value === state);
+}
+
 export function stateLabel(state: number): string {
   return ALERT_STATES.find((entry) => entry.value === state)?.label ?? `State ${state}`;
 }

@@ -194,4 +194,22 @@ describe('the dashboard summary', () => {
       created: [{ key: '2024-06-15', count: 1 }],
     });
   });
+
+  it('leaves alerts without a readable date out of the ages and counts them; odd scores apart', () => {
+    const { db, summary: before } = summaryOf(SEEDS);
+    // What the writer keeps for a date it could not read (0), a score past 100, a state 99.
+    db.prepare("UPDATE alerts SET created_ms = 0 WHERE id IN ('A1', 'A5')").run();
+    db.prepare("UPDATE alerts SET score = 250, state = 99 WHERE id = 'A6'").run();
+    db.prepare("UPDATE alerts SET score = -3 WHERE id = 'A7'").run();
+    const odd = dashboardSummary(db, NOW + 1);
+    expect(before.openAgeUndated).toBe(0);
+    expect(odd.openAgeUndated).toBe(2);
+    // A1 (today) and A5 (75 days) leave their buckets; none of them lands among the oldest.
+    expect(odd.openAge.map((bucket) => bucket.count)).toEqual([0, 2, 1, 0, 0]);
+    expect(odd.scoresOther).toBe(2);
+    const counted = odd.scores.reduce((sum, bucket) => sum + bucket.count, 0) + odd.scoresOther;
+    expect(counted).toBe(odd.total);
+    expect(odd.byState.find((bucket) => bucket.key === '99')?.count).toBe(1);
+    expect(odd.byState.reduce((sum, bucket) => sum + bucket.count, 0)).toBe(odd.total);
+  });
 });

@@ -6,7 +6,7 @@ import { CategoryTag } from '../../components/Pills';
 import { Screen } from '../../components/Screen';
 import { EmptyState, ErrorState, LoadingState } from '../../components/StateViews';
 import { api, errorMessage, unwrap } from '../../lib/api';
-import { formatDate } from '../../lib/format';
+import { DateText } from '../../components/DateText';
 import { useCached } from '../../lib/use-cached';
 import { useQueueMemory } from '../queue';
 import { LastRevision } from './LastRevision';
@@ -15,6 +15,7 @@ import { OtherAlerts } from './OtherAlerts';
 import { stepThroughQueue } from './queue-steps';
 import { RevisionHistory } from './RevisionHistory';
 import './alert.css';
+import { ServiceText } from '../../components/ServiceText';
 
 const GROUP = 'Alert';
 
@@ -114,7 +115,7 @@ export function AlertScreen({ id }: { id: string }) {
     <Screen
       title={
         <span className="alert-title">
-          <span data-testid="alert-title">{customerName}</span>
+          <ServiceText text={customerName} lines={2} testId="alert-title" />
           <CategoryTag category={view.last.topCategory} />
         </span>
       }
@@ -128,7 +129,7 @@ export function AlertScreen({ id }: { id: string }) {
           <button type="button" className="link-button mono" onClick={openCustomer}>
             {view.customerExternalId}
           </button>{' '}
-          · created {formatDate(view.createdAt)}
+          · created <DateText value={view.createdAt} style="date" />
         </span>
       }
       actions={actions}

@@ -1,7 +1,8 @@
 import type { AlertView } from '../../../../preload/contract';
 import { CategoryTag, ScoreBar, StatePill } from '../../components/Pills';
-import { formatDateTime } from '../../lib/format';
+import { DateText } from '../../components/DateText';
 import { agentText } from './alert-values';
+import { ServiceText } from '../../components/ServiceText';
 
 /** Where the alert stands now: its last revision, as the service last sent it. */
 export function LastRevision({ alert }: { alert: AlertView }) {
@@ -53,18 +54,22 @@ export function LastRevision({ alert }: { alert: AlertView }) {
         </div>
         <div>
           <dt>Created</dt>
-          <dd data-testid="alert-created">{formatDateTime(alert.createdAt)}</dd>
+          <dd>
+            <DateText value={alert.createdAt} testId="alert-created" />
+          </dd>
         </div>
         <div>
           <dt>Updated</dt>
-          <dd data-testid="alert-updated">{formatDateTime(last.createdAt)}</dd>
+          <dd>
+            <DateText value={last.createdAt} testId="alert-updated" />
+          </dd>
         </div>
       </dl>
       <div className="alert-comment">
         <span className="alert-label">Comment</span>
         {last.comment ? (
           <p className="alert-comment-text" data-testid="alert-comment">
-            {last.comment}
+            <ServiceText text={last.comment} lines={0} />
           </p>
         ) : (
           <p className="alert-comment-text is-empty" data-testid="alert-comment">

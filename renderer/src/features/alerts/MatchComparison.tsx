@@ -3,6 +3,7 @@ import { Button } from '../../components/Button';
 import { accountTypeText } from '../../lib/account-type';
 import { CategoryTag, ScoreBar } from '../../components/Pills';
 import { dayText, jsonText, profileDateText } from './alert-values';
+import { ServiceText } from '../../components/ServiceText';
 
 const IDENTITY_FIELDS: ReadonlyArray<{ key: string; label: string; day?: boolean }> = [
   { key: 'date_of_birth', label: 'Date of birth', day: true },
@@ -20,7 +21,7 @@ function IdentityFacts({ customer }: { customer: CustomerIdentity }) {
       <div className="alert-fact-wide">
         <dt>Name</dt>
         <dd className="alert-strong" data-testid="alert-customer-name">
-          {customer.name || '—'}
+          {customer.name ? <ServiceText text={customer.name} lines={3} /> : '—'}
         </dd>
       </div>
       <div>

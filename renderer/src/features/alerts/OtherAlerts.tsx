@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { QueueRow } from '../../../../preload/contract';
 import { Button } from '../../components/Button';
 import { CategoryTag, ScoreBar, StatePill } from '../../components/Pills';
-import { formatDate } from '../../lib/format';
+import { DateText } from '../../components/DateText';
 
 /** Enough to see the customer's pattern at a glance; the rest is one click away. */
 const FIRST_SHOWN = 8;
@@ -43,7 +43,8 @@ export function OtherAlerts({
                 <CategoryTag category={row.category} />
                 <ScoreBar score={row.score} />
                 <span className="alert-other-date">
-                  Updated {formatDate(row.updatedAt)} · created {formatDate(row.createdAt)}
+                  Updated <DateText value={row.updatedAt} style="date" /> · created{' '}
+                  <DateText value={row.createdAt} style="date" />
                 </span>
               </button>
             </li>

@@ -1,8 +1,9 @@
 import type { AlertRevisionView } from '../../../../preload/contract';
 import { StatePill } from '../../components/Pills';
 import { categoryLabel } from '../../lib/alert-states';
-import { formatDateTime } from '../../lib/format';
+import { DateText } from '../../components/DateText';
 import { agentText, changesComment, describeChange } from './alert-values';
+import { ServiceText } from '../../components/ServiceText';
 
 /**
  * Every revision the cache has seen, newest first, each with what it changed. The cache only
@@ -39,7 +40,7 @@ export function RevisionHistory({ revisions }: { revisions: AlertRevisionView[] 
                 <span className="alert-timeline-title">Revision {revision.revisionNumber}</span>
                 <StatePill state={revision.state} />
                 <span className="alert-timeline-meta">
-                  {formatDateTime(revision.createdAt)} · {agentText(revision.agentId)}
+                  <DateText value={revision.createdAt} /> · {agentText(revision.agentId)}
                 </span>
               </div>
               {revision.changes.length > 0 ? (
@@ -66,7 +67,9 @@ export function RevisionHistory({ revisions }: { revisions: AlertRevisionView[] 
                 </p>
               )}
               {revision.comment && !revision.changes.some(changesComment) && (
-                <p className="alert-timeline-comment">“{revision.comment}”</p>
+                <p className="alert-timeline-comment">
+                  “<ServiceText text={revision.comment} lines={0} />”
+                </p>
               )}
             </li>
           );

@@ -16,6 +16,7 @@ import { CustomerTabs, panelId, tabId, type TabSpec } from './CustomerTabs';
 import { OverviewTab } from './OverviewTab';
 import { AlertsTab, DocumentsTab, PressTab, TimelineTab } from './RecordTabs';
 import './customer.css';
+import { ServiceText } from '../../components/ServiceText';
 
 function tabsOf(customer: Customer360): TabSpec[] {
   return [
@@ -161,7 +162,9 @@ export function CustomerScreen({
       testId="customer-drop-target"
     >
       <Screen
-        title={customer.identity.name || customer.identity.externalId}
+        title={
+          <ServiceText text={customer.identity.name || customer.identity.externalId} lines={2} />
+        }
         subtitle={<CustomerHeading customer={customer} />}
         testId="customer-screen"
         actions={

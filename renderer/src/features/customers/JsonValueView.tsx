@@ -2,6 +2,7 @@ import type { JsonValue } from '../../../../preload/contract';
 import { formatCount } from '../../lib/format';
 import { humanizeKey, isEmptyValue } from './identity-fields';
 import { readableText } from './json-text';
+import { ServiceText } from '../../components/ServiceText';
 
 /** How a Yes reads: a risk (red), a good sign (green), or just a fact. */
 export type YesTone = 'risk' | 'good' | 'plain';
@@ -54,11 +55,13 @@ export function JsonValueView({
     return <span className="json-empty">{Array.isArray(value) ? 'None' : '—'}</span>;
   if (typeof value === 'boolean') return <YesNo value={value} tone={tone} />;
   if (value === null || typeof value !== 'object')
-    return <span className="json-text">{scalarText(value)}</span>;
+    return <ServiceText text={scalarText(value)} lines={4} className="json-text" />;
   if (depth >= MAX_DEPTH) return <code className="json-raw">{JSON.stringify(value)}</code>;
   if (Array.isArray(value)) {
     if (value.every(isScalar))
-      return <span className="json-text">{value.map(scalarText).join(', ')}</span>;
+      return (
+        <ServiceText text={value.map(scalarText).join(', ')} lines={4} className="json-text" />
+      );
     return (
       <ul className="json-list">
         {value.map((item, index) => (

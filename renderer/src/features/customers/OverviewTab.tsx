@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Customer360, JsonValue, RelationView } from '../../../../preload/contract';
 import { Banner } from '../../components/Banner';
 import { formatCount, formatDateTime, formatRelative } from '../../lib/format';
+import { DateText } from '../../components/DateText';
 import { RecordLink } from '../../components/RecordLink';
 import { identityFields, variationName } from './identity-fields';
 import { JsonValueView, labelOf } from './JsonValueView';
@@ -133,7 +134,9 @@ function StatsPanel({ customer }: { customer: Customer360 }) {
         </div>
         <div>
           <dt>Last scan</dt>
-          <dd data-testid="stats-last-scan">{formatDateTime(stats?.lastScanDate)}</dd>
+          <dd>
+            <DateText value={stats?.lastScanDate} testId="stats-last-scan" />
+          </dd>
         </div>
         <div>
           <dt>Details synced</dt>

@@ -3,7 +3,7 @@ import { CategoryTag, ScoreBar, StatePill } from '../../components/Pills';
 import { EmptyState } from '../../components/StateViews';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
-import { formatDateTime } from '../../lib/format';
+import { DateText } from '../../components/DateText';
 import type { DroppedFile } from '../../lib/local-files';
 import { CustomerDocuments } from '../documents';
 import { RecordLink } from '../../components/RecordLink';
@@ -55,8 +55,12 @@ export function AlertsTab({ alerts }: { alerts: QueueRow[] }) {
                 <StatePill state={alert.state} />
               </td>
               <td>{alert.agentId || <span className="customer-muted">Unassigned</span>}</td>
-              <td className="customer-date">{formatDateTime(alert.createdAt)}</td>
-              <td className="customer-date">{formatDateTime(alert.updatedAt)}</td>
+              <td className="customer-date">
+                <DateText value={alert.createdAt} />
+              </td>
+              <td className="customer-date">
+                <DateText value={alert.updatedAt} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -99,7 +103,7 @@ export function TimelineTab({
                   {event.eventType || 'event'}
                 </span>
                 <time className="customer-date" dateTime={event.createdAt ?? undefined}>
-                  {formatDateTime(event.createdAt)}
+                  <DateText value={event.createdAt} />
                 </time>
               </div>
               <p className="timeline-title" data-testid="timeline-title">
@@ -153,7 +157,7 @@ export function PressTab({ reports }: { reports: PressReportView[] }) {
         <article key={report.id} className="customer-card" data-testid="press-report">
           <div className="customer-card-head">
             <h2 className="customer-card-title">Press report</h2>
-            <span className="customer-date">{formatDateTime(report.createdAt)}</span>
+            <DateText value={report.createdAt} className="customer-date" />
           </div>
           {report.riskSummary && (
             <>

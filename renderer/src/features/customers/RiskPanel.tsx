@@ -1,5 +1,5 @@
 import type { CustomerRisk, EddView, IndicatorView, JsonValue } from '../../../../preload/contract';
-import { formatDateTime } from '../../lib/format';
+import { DateText } from '../../components/DateText';
 import { humanizeKey } from './identity-fields';
 import { formatDay } from './json-text';
 import { JsonValueView, type YesTone } from './JsonValueView';
@@ -157,7 +157,7 @@ function Edd({ edd }: { edd: EddView | null }) {
         <div className="indicator">
           <dt>Recorded</dt>
           <dd>
-            {formatDateTime(edd.createdAt)}
+            <DateText value={edd.createdAt} />
             {edd.revisionNumber !== null && ` · revision ${edd.revisionNumber}`}
           </dd>
         </div>

@@ -4,13 +4,20 @@ import { useNavigation } from '../../lib/navigation';
 import { Banner } from '../../components/Banner';
 import { Screen } from '../../components/Screen';
 import { EmptyState, ErrorState, LoadingState } from '../../components/StateViews';
-import { ALERT_STATES, categoryLabel, stateLabel } from '../../lib/alert-states';
+import { ALERT_STATES, categoryLabel, isKnownState, stateLabel } from '../../lib/alert-states';
 import { api, errorMessage, unwrap } from '../../lib/api';
 import { formatCount } from '../../lib/format';
 import { useCached } from '../../lib/use-cached';
 import { useSync } from '../sync';
 import { BarList, ColumnChart, type Bar, type BarTone } from './BarList';
-import { ageLabel, alertsCount, scoreAxisLabel, scoreLabel, scoreLevel } from './labels';
+import {
+  ageLabel,
+  alertsCount,
+  undatedNote,
+  scoreAxisLabel,
+  scoreLabel,
+  scoreLevel,
+} from './labels';
 import {
   createdFilter,
   openAgeFilter,
@@ -184,6 +191,28 @@ function DashboardBody({
     };
   });
 
+  // States the interface does not name (a 99) are one "Other" row, so the rows add up to the total.
+  const otherStates = summary.byState.filter(
+    (bucket) => !isKnownState(Number(bucket.key)) && bucket.count > 0,
+  );
+  if (otherStates.length) {
+    const count = otherStates.reduce((sum, bucket) => sum + bucket.count, 0);
+    const received = otherStates.map((bucket) => bucket.key).join(', ');
+    stateBars.push({
+      key: 'other',
+      label: (
+        <span>
+          Other <span className="odd-flag">unknown state {received}</span>
+        </span>
+      ),
+      name: `Other (unknown state ${received}): ${alertsCount(count)}`,
+      count,
+      tone: 'neutral',
+      // The queue's state filter takes the interface's states only: the whole queue opens.
+      open: () => openQueue(),
+    });
+  }
+
   const categoryBars: Bar[] = [...summary.byCategory]
     .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key))
     .map((bucket) => ({
@@ -203,6 +232,16 @@ function DashboardBody({
     tone: SCORE_TONES[scoreLevel(bucket)],
     open: () => openQueue(scoreFilter(bucket)),
   }));
+
+  if (summary.scoresOther > 0)
+    scoreBars.push({
+      key: 'other',
+      label: 'Other',
+      name: `Score outside 0–100: ${alertsCount(summary.scoresOther)}`,
+      count: summary.scoresOther,
+      tone: 'neutral',
+      open: () => openQueue(),
+    });
 
   const ageBars: Bar[] = summary.openAge.map((bucket) => ({
     key: String(bucket.from),
@@ -241,7 +280,14 @@ function DashboardBody({
         </Card>
         <Card id="by-age" title="Open alerts by age" hint="days since created (UTC)">
           {open > 0 ? (
-            <ColumnChart bars={ageBars} testId="chart-open-age" />
+            <>
+              <ColumnChart bars={ageBars} testId="chart-open-age" />
+              {summary.openAgeUndated > 0 && (
+                <p className="card-note" data-testid="open-age-undated">
+                  {undatedNote(summary.openAgeUndated)}
+                </p>
+              )}
+            </>
           ) : (
             <p className="card-empty">No open alerts: every cached alert has been decided.</p>
           )}

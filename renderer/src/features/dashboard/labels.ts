@@ -81,3 +81,9 @@ export function periodPhrase(key: string, granularity: 'day' | 'week'): string {
 export function alertsCount(count: number): string {
   return `${count.toLocaleString()} ${plural(count, 'alert', 'alerts')}`;
 }
+
+/** "3 alerts have no readable creation date…": the open alerts the age buckets leave out. */
+export function undatedNote(count: number): string {
+  const one = count === 1;
+  return `${alertsCount(count)} ${one ? 'has' : 'have'} no readable creation date and ${one ? 'is' : 'are'} in no age bucket.`;
+}

@@ -1,11 +1,14 @@
 import { useEffect, useRef } from 'react';
 import type { DocumentRowView, PendingUploadView } from '../../../../preload/contract';
 import { Button } from '../../components/Button';
-import { formatBytes, formatDate, formatDateTime } from '../../lib/format';
+import { formatBytes } from '../../lib/format';
+import { DateText } from '../../components/DateText';
 import { DownloadButton } from '../downloads';
 import { RecordLink } from '../../components/RecordLink';
 import { pendingChangeLabel, pendingUploadLabel, type PendingLabel } from './pending-labels';
 import { fileTypeOf } from '../uploads';
+import { FileName } from '../../components/FileName';
+import { ServiceText } from '../../components/ServiceText';
 
 function Tags({ tags }: { tags: string[] }) {
   if (tags.length === 0) return <span className="documents-none">—</span>;
@@ -121,10 +124,12 @@ export function DocumentTable({
               data-file-name={upload.fileName}
             >
               <td className="documents-name-cell">
-                <span className="documents-name">{upload.displayName}</span>
+                <ServiceText text={upload.displayName} className="documents-name" />
                 <PendingPill label={status} testId="pending-upload-state" />
               </td>
-              <td className="mono documents-file">{upload.fileName}</td>
+              <td className="mono documents-file">
+                <FileName name={upload.fileName} clamped />
+              </td>
               <td>{upload.external ? 'external' : fileTypeOf(upload.fileName) || '—'}</td>
               <td className="num">{formatBytes(upload.fileSize)}</td>
               {showCustomer && <CustomerCell externalId={upload.customerExternalId} />}
@@ -132,9 +137,7 @@ export function DocumentTable({
                 <Tags tags={upload.tags} />
               </td>
               <td className="documents-date">
-                <time dateTime={upload.createdAt} title={formatDateTime(upload.createdAt)}>
-                  {formatDate(upload.createdAt)}
-                </time>
+                <DateText value={upload.createdAt} style="date" />
               </td>
               <td />
             </tr>
@@ -159,14 +162,16 @@ export function DocumentTable({
               onMouseDown={() => onSelect(index)}
             >
               <td className="documents-name-cell">
-                <span className="documents-name" data-testid="document-name">
-                  {row.displayName || row.fileName}
-                </span>
+                <ServiceText
+                  text={row.displayName || row.fileName}
+                  className="documents-name"
+                  testId="document-name"
+                />
                 {row.source === 'external' && <span className="documents-source">external</span>}
                 {pending && <PendingPill label={pending} testId="document-pending" />}
               </td>
-              <td className="mono documents-file" data-testid="document-file">
-                {row.fileName}
+              <td className="mono documents-file">
+                <FileName name={row.fileName} clamped testId="document-file" />
               </td>
               <td data-testid="document-type" title={row.fileMime || undefined}>
                 {row.fileType || '—'}
@@ -177,9 +182,7 @@ export function DocumentTable({
                 <Tags tags={row.tags} />
               </td>
               <td className="documents-date">
-                <time dateTime={row.createdAt ?? undefined} title={formatDateTime(row.createdAt)}>
-                  {formatDate(row.createdAt)}
-                </time>
+                <DateText value={row.createdAt} style="date" />
               </td>
               <td className="documents-actions">
                 <div className="documents-action-row">

@@ -7,7 +7,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Screen } from '../../components/Screen';
 import { EmptyState, ErrorState, LoadingState } from '../../components/StateViews';
 import { api, errorMessage, unwrap } from '../../lib/api';
-import { formatBytes, formatCount, formatDateTime, formatRelative } from '../../lib/format';
+import { formatBytes, formatCount } from '../../lib/format';
+import { DateText } from '../../components/DateText';
 import { useAction } from '../../lib/use-action';
 import { ProgressBar } from '../../components/ProgressBar';
 import {
@@ -140,14 +141,10 @@ function OutboxRow({
         {formatCount(item.attempts)}
       </td>
       <td className="outbox-time">
-        <time dateTime={item.createdAt} title={formatDateTime(item.createdAt)}>
-          {formatRelative(item.createdAt)}
-        </time>
+        <DateText value={item.createdAt} style="relative" />
       </td>
       <td className="outbox-time">
-        <time dateTime={item.updatedAt} title={formatDateTime(item.updatedAt)}>
-          {formatRelative(item.updatedAt)}
-        </time>
+        <DateText value={item.updatedAt} style="relative" />
       </td>
       <td className="outbox-actions">
         {canRetry(item) && (

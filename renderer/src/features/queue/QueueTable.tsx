@@ -2,8 +2,9 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import type { QueueColumnName, QueueRow, QueueSortInput } from '../../../../preload/contract';
 import { CategoryTag, ScoreBar, StatePill } from '../../components/Pills';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { DateText } from '../../components/DateText';
 import type { QueueWindows } from './use-queue-windows';
+import { ServiceText } from '../../components/ServiceText';
 
 export const ROW_HEIGHT = 40;
 const HEADER_HEIGHT = 36;
@@ -178,9 +179,7 @@ function QueueRowView({
     >
       <div role="gridcell" className="queue-cell queue-col-customerName">
         {row.customerName ? (
-          <span className="queue-customer" title={row.customerName}>
-            {row.customerName}
-          </span>
+          <ServiceText text={row.customerName} className="queue-customer" />
         ) : (
           <span className="queue-faint">Not cached yet</span>
         )}
@@ -200,14 +199,10 @@ function QueueRowView({
         <StatePill state={row.state} />
       </div>
       <div role="gridcell" className="queue-cell queue-col-createdAt">
-        <time dateTime={row.createdAt} title={formatDateTime(row.createdAt)}>
-          {formatDate(row.createdAt)}
-        </time>
+        <DateText value={row.createdAt} style="date" />
       </div>
       <div role="gridcell" className="queue-cell queue-col-updatedAt">
-        <time dateTime={row.updatedAt} title={formatDateTime(row.updatedAt)}>
-          {formatDate(row.updatedAt)}
-        </time>
+        <DateText value={row.updatedAt} style="date" />
       </div>
       <div role="gridcell" className="queue-cell queue-col-reviewGroups">
         {row.reviewGroups.length ? (

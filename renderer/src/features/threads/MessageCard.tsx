@@ -1,18 +1,21 @@
 import { useMemo, useState } from 'react';
 import type { MessageView } from '../../../../preload/contract';
 import { Button } from '../../components/Button';
-import { formatDateTime } from '../../lib/format';
+import { DateText } from '../../components/DateText';
 import { AttachmentList } from './AttachmentList';
 import { MessageFrame } from './MessageFrame';
 import { sanitizeMail, type MailLink } from './sanitize-mail';
 import { plural, priorityLabel } from './thread-labels';
+import { ServiceText } from '../../components/ServiceText';
 
 function AddressLine({ label, value }: { label: string; value: string }) {
   if (!value) return null;
   return (
     <div className="message-address">
       <dt>{label}</dt>
-      <dd data-testid={`message-${label.toLowerCase()}`}>{value}</dd>
+      <dd data-testid={`message-${label.toLowerCase()}`}>
+        <ServiceText text={value} lines={2} />
+      </dd>
     </div>
   );
 }
@@ -85,7 +88,7 @@ export function MessageCard({
       <header className="message-head">
         <div className="message-head-main">
           <h2 className="message-subject" data-testid="message-subject">
-            {subject}
+            <ServiceText text={subject} lines={3} />
           </h2>
           <dl className="message-addresses">
             <AddressLine label="From" value={message.from} />
@@ -95,13 +98,9 @@ export function MessageCard({
           </dl>
         </div>
         <div className="message-head-side">
-          <time
-            className="message-date"
-            dateTime={message.createdAt ?? undefined}
-            data-testid="message-date"
-          >
-            {formatDateTime(message.createdAt)}
-          </time>
+          <span className="message-date" data-testid="message-date">
+            <DateText value={message.createdAt} />
+          </span>
           {priority && (
             <span
               className={`message-priority message-priority-${priority.level}`}

@@ -2,7 +2,7 @@ import type { ThreadView } from '../../../../preload/contract';
 import { Screen } from '../../components/Screen';
 import { EmptyState, ErrorState, LoadingState } from '../../components/StateViews';
 import { api, unwrap } from '../../lib/api';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { DateText } from '../../components/DateText';
 import { StaleNotice } from '../../components/StaleNotice';
 import { useCached } from '../../lib/use-cached';
 import { AttachmentList } from './AttachmentList';
@@ -11,6 +11,7 @@ import { MessageCard } from './MessageCard';
 import { RecordLink } from '../../components/RecordLink';
 import { plural, statusLabel } from './thread-labels';
 import './threads.css';
+import { ServiceText } from '../../components/ServiceText';
 
 function ThreadFacts({ view }: { view: ThreadView }) {
   const { thread, reminder } = view;
@@ -29,7 +30,7 @@ function ThreadFacts({ view }: { view: ThreadView }) {
                     to={{ screen: 'customer', externalId: customer.externalId }}
                     testId="thread-customer"
                   >
-                    {customer.name || customer.externalId}
+                    <ServiceText text={customer.name || customer.externalId} />
                   </RecordLink>
                 </li>
               ))}
@@ -75,17 +76,27 @@ function ThreadFacts({ view }: { view: ThreadView }) {
       </div>
       <div>
         <dt>Created</dt>
-        <dd>{formatDateTime(thread.createdAt)}</dd>
+        <dd>
+          <DateText value={thread.createdAt} />
+        </dd>
       </div>
       <div>
         <dt>Updated</dt>
-        <dd>{formatDateTime(thread.updatedAt)}</dd>
+        <dd>
+          <DateText value={thread.updatedAt} />
+        </dd>
       </div>
       {reminder && (reminder.nextDate || reminder.numberLeft) ? (
         <div>
           <dt>Reminder</dt>
           <dd>
-            {reminder.nextDate ? `Next ${formatDate(reminder.nextDate)}` : 'No date'}
+            {reminder.nextDate ? (
+              <>
+                Next <DateText value={reminder.nextDate} style="date" />
+              </>
+            ) : (
+              'No date'
+            )}
             {reminder.numberLeft !== null && ` · ${plural(reminder.numberLeft, 'reminder')} left`}
           </dd>
         </div>
@@ -120,7 +131,7 @@ export function ThreadScreen({ id }: { id: string }) {
   const missing = Math.max(0, thread.messageCount - messages.length);
   return (
     <Screen
-      title={thread.subject || '(no subject)'}
+      title={<ServiceText text={thread.subject || '(no subject)'} lines={2} />}
       testId="thread-screen"
       subtitle={
         <span className="thread-subtitle">

@@ -1,9 +1,11 @@
 import { useEffect, useRef } from 'react';
 import type { ThreadRow } from '../../../../preload/contract';
 import { useNavigation } from '../../lib/navigation';
-import { formatCount, formatDate, formatDateTime } from '../../lib/format';
+import { formatCount } from '../../lib/format';
+import { DateText } from '../../components/DateText';
 import { RecordLink } from '../../components/RecordLink';
 import { senderName, statusLabel } from './thread-labels';
+import { ServiceText } from '../../components/ServiceText';
 
 function Tags({ tags }: { tags: string[] }) {
   if (tags.length === 0) return <span className="thread-none">—</span>;
@@ -90,13 +92,13 @@ export function ThreadTable({
                   className="thread-subject"
                   testId="thread-subject"
                 >
-                  {row.subject || '(no subject)'}
+                  <ServiceText text={row.subject || '(no subject)'} lines={2} />
                 </RecordLink>
                 <span className="thread-sub">
                   <span className="thread-status">{statusLabel(row.status, row.statusLabel)}</span>
                   {row.lastFrom && (
                     <span className="thread-last-from" title={row.lastFrom}>
-                      Last from {senderName(row.lastFrom)}
+                      Last from <ServiceText text={senderName(row.lastFrom)} />
                     </span>
                   )}
                 </span>
@@ -112,7 +114,7 @@ export function ThreadTable({
                         to={{ screen: 'customer', externalId: customer.externalId }}
                         className="thread-customer"
                       >
-                        {customer.name || customer.externalId}
+                        <ServiceText text={customer.name || customer.externalId} />
                       </RecordLink>
                     ))
                   )}
@@ -121,9 +123,7 @@ export function ThreadTable({
               <td className="thread-contacts" data-testid="thread-contacts">
                 {row.contacts.length ? (
                   row.contacts.map((contact) => (
-                    <span key={contact} className="thread-contact" title={contact}>
-                      {contact}
-                    </span>
+                    <ServiceText key={contact} text={contact} className="thread-contact" />
                   ))
                 ) : (
                   <span className="thread-none">—</span>
@@ -143,9 +143,7 @@ export function ThreadTable({
                 )}
               </td>
               <td className="thread-updated">
-                <time dateTime={row.updatedAt ?? undefined} title={formatDateTime(row.updatedAt)}>
-                  {formatDate(row.updatedAt)}
-                </time>
+                <DateText value={row.updatedAt} style="date" />
               </td>
             </tr>
           );

@@ -1,3 +1,5 @@
+import { categoryLabel as serviceCategoryLabel } from '../../../preload/contract';
+
 // The service's alert states (spec: States and transitions) as the screens name and colour them.
 
 export type StateTone = 'neutral' | 'info' | 'warning' | 'danger' | 'success';
@@ -23,7 +25,7 @@ export function stateTone(state: number): StateTone {
   return ALERT_STATES.find((entry) => entry.value === state)?.tone ?? 'neutral';
 }
 
-/** Categories as the service writes them (PEP, RCA_SIP), from the cache's lower-case keys. */
+/** Categories by the contract's one label (PEP, RCA_SIP), from the cache's lower-case keys. */
 export function categoryLabel(category: string): string {
-  return category ? category.toUpperCase() : '—';
+  return category ? serviceCategoryLabel(category) : '—';
 }

@@ -1,5 +1,9 @@
 import { useId, type Ref } from 'react';
-import type { QueueFacets, QueueFilterInput } from '../../../../preload/contract';
+import {
+  categoryChoices,
+  type QueueFacets,
+  type QueueFilterInput,
+} from '../../../../preload/contract';
 import { Button } from '../../components/Button';
 import { ALERT_STATES, categoryLabel } from '../../lib/alert-states';
 import { formatCount } from '../../lib/format';
@@ -7,8 +11,6 @@ import { CheckList, FilterPopover } from './FilterPopover';
 import { isFilterEmpty } from './queue-query';
 import { useDraft } from '../../lib/use-draft';
 
-/** The service's categories, offered even before a sync has brought each of them. */
-const KNOWN_CATEGORIES = ['pep', 'rca', 'sip', 'sie', 'rca_pep', 'rca_sip', 'rca_sie'];
 const UNASSIGNED = '__unassigned__';
 const TYPING_MS = 150;
 
@@ -155,10 +157,7 @@ export function QueueFilters({
           testId="filter-category"
         >
           <CheckList
-            options={union(
-              facets?.categories.length ? facets.categories : KNOWN_CATEGORIES,
-              categories,
-            )}
+            options={categoryChoices([...(facets?.categories ?? []), ...categories])}
             selected={categories}
             label={categoryLabel}
             onChange={(next) => onChange({ categories: next })}

@@ -119,12 +119,14 @@ export function filterPlan(filter: QueueFilterValue): FilterPlan {
     core.where.push('score <= ?');
     core.params.push(filter.scoreTo);
   }
-  // Both together match nothing, as two conditions on one value do.
-  const agents = [
-    ...(filter.assignedTo ? [filter.assignedTo] : []),
-    ...(filter.onlyWithoutAssignment ? [''] : []),
-  ];
-  const agent: Conditions = { where: agents.map(() => 'agent_id = ?'), params: agents };
+  // Both together match nothing, as two conditions on one value do. The service writes no agent
+  // as 0 or nothing (spec: AlertRevision.agent_id).
+  const agent: Conditions = { where: [], params: [] };
+  if (filter.assignedTo) {
+    agent.where.push('agent_id = ?');
+    agent.params.push(filter.assignedTo);
+  }
+  if (filter.onlyWithoutAssignment) agent.where.push(`agent_id IN ('', '0')`);
   if (filter.customerExternalId) {
     // A customer has a few alerts: read them and test the rest on each.
     query(

@@ -29,3 +29,12 @@ export function stateTone(state: number): StateTone {
 export function categoryLabel(category: string): string {
   return category ? serviceCategoryLabel(category) : '—';
 }
+
+/**
+ * An alert's assignee, the one way every screen says it. The service writes no agent as 0 or
+ * nothing (spec: AlertRevision.agent_id).
+ */
+export function agentLabel(agentId: string): string {
+  const id = agentId.trim();
+  return id === '' || id === '0' ? 'Unassigned' : `Agent ${id}`;
+}

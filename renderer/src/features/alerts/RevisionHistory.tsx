@@ -1,8 +1,8 @@
 import type { AlertRevisionView } from '../../../../preload/contract';
 import { StatePill } from '../../components/Pills';
-import { categoryLabel } from '../../lib/alert-states';
+import { agentLabel, categoryLabel } from '../../lib/alert-states';
 import { formatDateTime } from '../../lib/format';
-import { agentText, changesComment, describeChange } from './alert-values';
+import { changesComment, describeChange } from './alert-values';
 
 /**
  * Every revision the cache has seen, newest first, each with what it changed. The cache only
@@ -39,7 +39,7 @@ export function RevisionHistory({ revisions }: { revisions: AlertRevisionView[] 
                 <span className="alert-timeline-title">Revision {revision.revisionNumber}</span>
                 <StatePill state={revision.state} />
                 <span className="alert-timeline-meta">
-                  {formatDateTime(revision.createdAt)} · {agentText(revision.agentId)}
+                  {formatDateTime(revision.createdAt)} · {agentLabel(revision.agentId)}
                 </span>
               </div>
               {revision.changes.length > 0 ? (

@@ -2,6 +2,7 @@ import type { PressReportView, QueueRow, TimelineEventView } from '../../../../p
 import { CategoryTag, ScoreBar, StatePill } from '../../components/Pills';
 import { EmptyState } from '../../components/StateViews';
 import { Button } from '../../components/Button';
+import { agentLabel } from '../../lib/alert-states';
 import { formatDateTime } from '../../lib/format';
 import type { DroppedFile } from '../../lib/local-files';
 import { CustomerDocuments } from '../documents';
@@ -53,7 +54,7 @@ export function AlertsTab({ alerts }: { alerts: QueueRow[] }) {
               <td>
                 <StatePill state={alert.state} />
               </td>
-              <td>{alert.agentId || <span className="customer-muted">Unassigned</span>}</td>
+              <td data-testid="customer-alert-agent">{agentLabel(alert.agentId)}</td>
               <td className="customer-date">{formatDateTime(alert.createdAt)}</td>
               <td className="customer-date">{formatDateTime(alert.updatedAt)}</td>
             </tr>

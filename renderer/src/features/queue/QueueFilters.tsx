@@ -5,7 +5,7 @@ import {
   type QueueFilterInput,
 } from '../../../../preload/contract';
 import { Button } from '../../components/Button';
-import { ALERT_STATES, categoryLabel } from '../../lib/alert-states';
+import { agentLabel, ALERT_STATES, categoryLabel } from '../../lib/alert-states';
 import { formatCount } from '../../lib/format';
 import { CheckList, FilterPopover } from './FilterPopover';
 import { isFilterEmpty } from './queue-query';
@@ -40,8 +40,6 @@ function parseScore(text: string): number | undefined | null {
   const value = Number(text);
   return Number.isInteger(value) && value >= 0 && value <= 100 ? value : null;
 }
-
-export const agentLabel = (id: string) => `Agent ${id}`;
 
 /**
  * Every filter of the queue, applied as soon as it changes (typed numbers and ids after a short

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../lib/format';
 import type { DroppedFile } from '../../lib/local-files';
 import { CustomerDocuments } from '../documents';
 import { RecordLink } from '../../components/RecordLink';
+import { timelineLink } from './timeline-link';
 
 export function AlertsTab({ alerts }: { alerts: QueueRow[] }) {
   if (alerts.length === 0)
@@ -65,6 +66,38 @@ export function AlertsTab({ alerts }: { alerts: QueueRow[] }) {
   );
 }
 
+function TimelineUrl({
+  url,
+  title,
+  onOpenLink,
+}: {
+  url: string;
+  title: string;
+  onOpenLink: (url: string, text: string) => void;
+}) {
+  const link = timelineLink(url);
+  return (
+    <p className="timeline-link" data-link-kind={link.kind} data-testid="timeline-link">
+      <span className="mono timeline-url">{url}</span>
+      {link.kind === 'screen' && (
+        <RecordLink to={link.route} className="timeline-open" testId="timeline-open-screen">
+          {link.label}
+        </RecordLink>
+      )}
+      {link.kind === 'browser' && (
+        <Button
+          variant="ghost"
+          className="timeline-open"
+          onClick={() => onOpenLink(link.url, title)}
+          data-testid="timeline-open"
+        >
+          Open in browser
+        </Button>
+      )}
+    </p>
+  );
+}
+
 export function TimelineTab({
   events,
   onOpenLink,
@@ -97,17 +130,7 @@ export function TimelineTab({
             </p>
             {event.description && <p className="timeline-description">{event.description}</p>}
             {event.url && (
-              <p className="timeline-link">
-                <span className="mono timeline-url">{event.url}</span>
-                <Button
-                  variant="ghost"
-                  className="timeline-open"
-                  onClick={() => onOpenLink(event.url, event.title)}
-                  data-testid="timeline-open"
-                >
-                  Open in browser
-                </Button>
-              </p>
+              <TimelineUrl url={event.url} title={event.title} onOpenLink={onOpenLink} />
             )}
           </div>
         </li>

@@ -7,7 +7,7 @@ import type { CustomerIdentity } from './customers';
 /**
  * The alert categories the service's alert search takes (spec: Search alerts, `categories`), lower
  * case as it takes them. The one list every screen offers; categories the cache has seen beyond
- * it (SAN...) are added by `categoryChoices`.
+ * it (SAN...) are added by `categoryChoices` (the queue's facets).
  */
 export const ALERT_CATEGORIES = [
   'pep',
@@ -21,10 +21,8 @@ export const ALERT_CATEGORIES = [
 export const AlertCategory = z.enum(ALERT_CATEGORIES);
 export type AlertCategory = z.infer<typeof AlertCategory>;
 
-/** A category's one label everywhere: as the service writes it (PEP, RCA_SIP, SAN). */
-export function categoryLabel(category: string): string {
-  return category.toUpperCase();
-}
+/** The list's type: the renderer, which imports only types, holds a copy the compiler keeps equal. */
+export type AlertCategoryList = typeof ALERT_CATEGORIES;
 
 /** The categories to choose from: the service's, then those seen in the cache beyond them, once each. */
 export function categoryChoices(seen: readonly string[]): string[] {

@@ -1,4 +1,4 @@
-import { categoryLabel as serviceCategoryLabel } from '../../../preload/contract';
+import type { AlertCategoryList } from '../../../preload/contract';
 
 // The service's alert states (spec: States and transitions) as the screens name and colour them.
 
@@ -25,9 +25,23 @@ export function stateTone(state: number): StateTone {
   return ALERT_STATES.find((entry) => entry.value === state)?.tone ?? 'neutral';
 }
 
-/** Categories by the contract's one label (PEP, RCA_SIP), from the cache's lower-case keys. */
+/**
+ * The contract's ALERT_CATEGORIES (its type keeps this copy equal, entry for entry): what the
+ * service's alert search takes, offered where no cache is at hand (a profile's sync scope).
+ */
+export const ALERT_CATEGORIES: AlertCategoryList = [
+  'pep',
+  'rca',
+  'sip',
+  'sie',
+  'rca_pep',
+  'rca_sip',
+  'rca_sie',
+];
+
+/** A category's one label everywhere: as the service writes it (PEP, RCA_SIP, SAN). */
 export function categoryLabel(category: string): string {
-  return category ? serviceCategoryLabel(category) : '—';
+  return category ? category.toUpperCase() : '—';
 }
 
 /**

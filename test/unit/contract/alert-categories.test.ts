@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { ALERT_CATEGORIES, categoryChoices, SyncScope } from '../../../preload/contract';
 import {
-  ALERT_CATEGORIES,
-  categoryChoices,
+  ALERT_CATEGORIES as SCREEN_CATEGORIES,
   categoryLabel,
-  SyncScope,
-} from '../../../preload/contract';
+} from '../../../renderer/src/lib/alert-states';
 
 describe('the alert categories', () => {
   it("are the service's search values, then those the cache has seen beyond them, once each", () => {
@@ -22,7 +21,8 @@ describe('the alert categories', () => {
     ]);
   });
 
-  it('have one label each, as the service writes them', () => {
+  it('have one label each, as the service writes them, on every screen', () => {
+    expect(SCREEN_CATEGORIES).toEqual(ALERT_CATEGORIES);
     expect(ALERT_CATEGORIES.map(categoryLabel)).toEqual([
       'PEP',
       'RCA',

@@ -1,4 +1,5 @@
-import { ALERT_CATEGORIES, categoryLabel, type SyncScope } from '../../../../preload/contract';
+import type { SyncScope } from '../../../../preload/contract';
+import { ALERT_CATEGORIES, categoryLabel } from '../../lib/alert-states';
 
 const STATES: Array<[number, string]> = [
   [1, 'Unknown'],

@@ -1,11 +1,7 @@
 import { useId, type Ref } from 'react';
-import {
-  categoryChoices,
-  type QueueFacets,
-  type QueueFilterInput,
-} from '../../../../preload/contract';
+import type { QueueFacets, QueueFilterInput } from '../../../../preload/contract';
 import { Button } from '../../components/Button';
-import { agentLabel, ALERT_STATES, categoryLabel } from '../../lib/alert-states';
+import { agentLabel, ALERT_CATEGORIES, ALERT_STATES, categoryLabel } from '../../lib/alert-states';
 import { formatCount } from '../../lib/format';
 import { CheckList, FilterPopover } from './FilterPopover';
 import { isFilterEmpty } from './queue-query';
@@ -69,6 +65,14 @@ export function QueueFilters({
     filter.customerExternalId ?? '',
     (draft) => {
       onChange({ customerExternalId: draft.trim() || undefined });
+      return true;
+    },
+    TYPING_MS,
+  );
+  const [name, setName] = useDraft(
+    filter.name ?? '',
+    (draft) => {
+      onChange({ name: draft.trim() || undefined });
       return true;
     },
     TYPING_MS,
@@ -148,6 +152,26 @@ export function QueueFilters({
             data-testid="filter-customer"
           />
         </div>
+        <div className="filter-search">
+          <label htmlFor={`${ids}-name`} className="visually-hidden">
+            Customer name
+          </label>
+          <span className="filter-search-icon" aria-hidden="true">
+            ⌕
+          </span>
+          <input
+            id={`${ids}-name`}
+            type="search"
+            className="filter-input"
+            placeholder="Customer name"
+            value={name}
+            maxLength={200}
+            onChange={(event) => setName(event.target.value)}
+            spellCheck={false}
+            autoComplete="off"
+            data-testid="filter-name"
+          />
+        </div>
 
         <FilterPopover
           label="Category"
@@ -155,7 +179,7 @@ export function QueueFilters({
           testId="filter-category"
         >
           <CheckList
-            options={categoryChoices([...(facets?.categories ?? []), ...categories])}
+            options={[...new Set([...(facets?.categories ?? ALERT_CATEGORIES), ...categories])]}
             selected={categories}
             label={categoryLabel}
             onChange={(next) => onChange({ categories: next })}

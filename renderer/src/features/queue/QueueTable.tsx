@@ -2,7 +2,9 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import type { QueueColumnName, QueueRow, QueueSortInput } from '../../../../preload/contract';
 import { CategoryTag, ScoreBar, StatePill } from '../../components/Pills';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { agentLabel } from '../../lib/alert-states';
+import { formatDateTime } from '../../lib/format';
+import { COLUMN_LABELS, QUEUE_COLUMNS } from './queue-columns';
 import type { QueueWindows } from './use-queue-windows';
 
 export const ROW_HEIGHT = 40;
@@ -10,16 +12,8 @@ const HEADER_HEIGHT = 36;
 /** Rows rendered beyond the viewport on each side, so a scroll never shows blank rows. */
 const OVERSCAN = 12;
 
-const COLUMNS: ReadonlyArray<{ column: QueueColumnName; label: string }> = [
-  { column: 'customerName', label: 'Customer' },
-  { column: 'customerExternalId', label: 'Customer ID' },
-  { column: 'category', label: 'Category' },
-  { column: 'score', label: 'Score' },
-  { column: 'state', label: 'State' },
-  { column: 'createdAt', label: 'Created' },
-  { column: 'updatedAt', label: 'Updated' },
-  { column: 'reviewGroups', label: 'Review groups' },
-];
+/** The contract's columns, in its order. */
+const COLUMNS = QUEUE_COLUMNS.map((column) => ({ column, label: COLUMN_LABELS[column] }));
 
 export interface QueueTableHandle {
   scrollToIndex: (index: number) => void;
@@ -176,6 +170,11 @@ function QueueRowView({
       data-alert-id={row.id}
       data-index={index}
     >
+      <div role="gridcell" className="queue-cell queue-col-id">
+        <span className="mono queue-muted" title={row.id}>
+          {row.id}
+        </span>
+      </div>
       <div role="gridcell" className="queue-cell queue-col-customerName">
         {row.customerName ? (
           <span className="queue-customer" title={row.customerName}>
@@ -201,13 +200,16 @@ function QueueRowView({
       </div>
       <div role="gridcell" className="queue-cell queue-col-createdAt">
         <time dateTime={row.createdAt} title={formatDateTime(row.createdAt)}>
-          {formatDate(row.createdAt)}
+          {formatDateTime(row.createdAt)}
         </time>
       </div>
       <div role="gridcell" className="queue-cell queue-col-updatedAt">
         <time dateTime={row.updatedAt} title={formatDateTime(row.updatedAt)}>
-          {formatDate(row.updatedAt)}
+          {formatDateTime(row.updatedAt)}
         </time>
+      </div>
+      <div role="gridcell" className="queue-cell queue-col-agentId" data-value={row.agentId}>
+        <span className="queue-muted">{agentLabel(row.agentId)}</span>
       </div>
       <div role="gridcell" className="queue-cell queue-col-reviewGroups">
         {row.reviewGroups.length ? (

@@ -1,9 +1,10 @@
 import { useId, type Ref } from 'react';
-import type { QueueFacets, QueueFilterInput } from '../../../../preload/contract';
+import type { QueueColumnName, QueueFacets, QueueFilterInput } from '../../../../preload/contract';
 import { Button } from '../../components/Button';
 import { agentLabel, ALERT_CATEGORIES, ALERT_STATES, categoryLabel } from '../../lib/alert-states';
 import { formatCount } from '../../lib/format';
 import { CheckList, FilterPopover } from './FilterPopover';
+import { COLUMN_LABELS, OPTIONAL_COLUMNS, useShownColumns } from './queue-columns';
 import { isFilterEmpty } from './queue-query';
 import { useDraft } from '../../lib/use-draft';
 
@@ -163,7 +164,7 @@ export function QueueFilters({
             id={`${ids}-name`}
             type="search"
             className="filter-input"
-            placeholder="Customer name"
+            placeholder="Name"
             value={name}
             maxLength={200}
             onChange={(event) => setName(event.target.value)}
@@ -298,6 +299,8 @@ export function QueueFilters({
           </div>
         </FilterPopover>
 
+        <ColumnChooser />
+
         <Button
           variant="ghost"
           className="filter-clear"
@@ -309,6 +312,26 @@ export function QueueFilters({
         </Button>
       </div>
     </div>
+  );
+}
+
+/** The optional columns (alert id, assignee), shown or not, kept across restarts. */
+function ColumnChooser() {
+  const shown = useShownColumns((state) => state.shown);
+  const setShown = useShownColumns((state) => state.setShown);
+  return (
+    <FilterPopover
+      label="Columns"
+      summary={shown.map((column) => COLUMN_LABELS[column]).join(', ')}
+      testId="queue-columns"
+    >
+      <CheckList
+        options={OPTIONAL_COLUMNS}
+        selected={shown}
+        label={(column) => COLUMN_LABELS[column as QueueColumnName]}
+        onChange={(next) => setShown(OPTIONAL_COLUMNS.filter((column) => next.includes(column)))}
+      />
+    </FilterPopover>
   );
 }
 

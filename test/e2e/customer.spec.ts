@@ -205,18 +205,12 @@ test.describe('customer 360', () => {
     expect(linked.length).toBeGreaterThan(0);
     await expect(page.getByTestId('timeline-link').first()).toBeVisible();
     await expect(page.getByTestId('timeline-open')).toHaveCount(0);
-    const alertLink = page
-      .getByTestId('timeline-link')
+    const alertItem = page
+      .locator('[data-testid="timeline-link"][data-link-kind="screen"]')
       .filter({ hasText: /^\/alerts\// })
-      .getByTestId('timeline-open-screen')
       .first();
-    const alertPath =
-      (await page
-        .getByTestId('timeline-link')
-        .filter({ has: alertLink })
-        .locator('.timeline-url')
-        .textContent()) ?? '';
-    await alertLink.click();
+    const alertPath = (await alertItem.locator('.timeline-url').textContent()) ?? '';
+    await alertItem.getByTestId('timeline-open-screen').click();
     await expect(page).toHaveURL(
       new RegExp(`#/alert/${encodeURIComponent(alertPath.replace(/^\/alerts\//, ''))}$`),
     );

@@ -1,3 +1,4 @@
+import { categoryChoices } from '../../preload/contract';
 import { queueFacets } from '../cache/queue-facets';
 import { queueWindow } from '../cache/queue-window';
 import { readSnapshot } from '../cache/read-snapshot';
@@ -8,6 +9,9 @@ export function createQueueHandlers(workspaces: WorkspaceManager): DomainHandler
   return {
     window: async (query) =>
       readSnapshot((await workspaces.require()).db, (db) => queueWindow(db, query)),
-    facets: async () => readSnapshot((await workspaces.require()).db, queueFacets),
+    facets: async () => {
+      const facets = readSnapshot((await workspaces.require()).db, queueFacets);
+      return { ...facets, categories: categoryChoices(facets.categories) };
+    },
   };
 }

@@ -24,7 +24,10 @@ export function queueFacets(db: CacheDb): QueueFacets {
     return {
       categories: sorted(column("SELECT DISTINCT category FROM alerts WHERE category != ''")),
       reviewGroups: sorted(groupKeys.flatMap((key) => listValues(key))),
-      agents: sorted(column("SELECT DISTINCT agent_id FROM alerts WHERE agent_id != ''")),
+      // Agent 0 is no agent: the filter's "Unassigned" covers it.
+      agents: sorted(
+        column("SELECT DISTINCT agent_id FROM alerts WHERE agent_id NOT IN ('', '0')"),
+      ),
     };
   });
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { QueueFilter } from '../../preload/contract';
+import { ftsQuery } from './cache-queries';
 
 export type QueueFilterValue = z.output<typeof QueueFilter>;
 
@@ -20,6 +21,11 @@ export function normaliseFilter(filter: QueueFilterValue): QueueFilterValue {
   const categories = unique(filter.categories?.map((category) => category.toLowerCase()));
   const states = unique(filter.states);
   const reviewGroups = unique(filter.reviewGroups);
+  // As the index reads it (words, any case): punctuation alone filters nothing.
+  const name =
+    filter.name === undefined || ftsQuery(filter.name) === null
+      ? null
+      : filter.name.trim().toLowerCase();
   return {
     ...(states && { states }),
     ...(categories && { categories }),
@@ -34,6 +40,7 @@ export function normaliseFilter(filter: QueueFilterValue): QueueFilterValue {
     ...(filter.assignedTo && { assignedTo: filter.assignedTo }),
     ...(filter.onlyWithoutAssignment && { onlyWithoutAssignment: true }),
     ...(filter.customerExternalId && { customerExternalId: filter.customerExternalId }),
+    ...(name && { name }),
   };
 }
 
@@ -119,12 +126,14 @@ export function filterPlan(filter: QueueFilterValue): FilterPlan {
     core.where.push('score <= ?');
     core.params.push(filter.scoreTo);
   }
-  // Both together match nothing, as two conditions on one value do.
-  const agents = [
-    ...(filter.assignedTo ? [filter.assignedTo] : []),
-    ...(filter.onlyWithoutAssignment ? [''] : []),
-  ];
-  const agent: Conditions = { where: agents.map(() => 'agent_id = ?'), params: agents };
+  // Both together match nothing, as two conditions on one value do. The service writes no agent
+  // as 0 or nothing (spec: AlertRevision.agent_id).
+  const agent: Conditions = { where: [], params: [] };
+  if (filter.assignedTo) {
+    agent.where.push('agent_id = ?');
+    agent.params.push(filter.assignedTo);
+  }
+  if (filter.onlyWithoutAssignment) agent.where.push(`agent_id IN ('', '0')`);
   if (filter.customerExternalId) {
     // A customer has a few alerts: read them and test the rest on each.
     query(
@@ -150,6 +159,16 @@ export function filterPlan(filter: QueueFilterValue): FilterPlan {
       query('alerts_by_score', core);
     }
     query('alerts_by_agent', agent);
+  }
+  const name = filter.name === undefined ? null : ftsQuery(filter.name);
+  if (name) {
+    // Global search's index of customers' names and variations (customers_fts), each word as the
+    // start of a word: a walk of the index, never of the alerts' rows.
+    queries.push({
+      sql: `SELECT rowid FROM alerts INDEXED BY alerts_by_customer WHERE customer_external_id IN (
+        SELECT c.external_id FROM customers_fts f JOIN customers c ON c.rowid = f.rowid WHERE customers_fts MATCH ?)`,
+      params: [`{name name_variations} : (${name})`],
+    });
   }
   if (filter.reviewGroups?.length) {
     // Exact element match in `|a|b|`; instr, unlike LIKE, gives `%` and `_` in a name no meaning.

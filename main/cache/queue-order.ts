@@ -1,4 +1,4 @@
-import type { QueueColumnName, QueueSortInput } from '../../preload/contract';
+import { QUEUE_COLUMNS, type QueueColumnName, type QueueSortInput } from '../../preload/contract';
 import type { CacheDb } from './open-cache';
 import { prepared } from '../lib/sqlite/statements';
 import { VersionedMemo } from './queue-memo';
@@ -12,6 +12,7 @@ import { customerRuns, groupOf, idOrder, stateRuns, type IdOrder } from './queue
  * name and no groups, so comes first ascending.
  */
 export const ORDER_KEYS: Record<QueueColumnName, string> = {
+  id: 'a.id',
   customerName: "COALESCE(c.name, '') COLLATE NOCASE",
   customerExternalId: 'a.customer_external_id',
   category: 'a.category',
@@ -19,6 +20,7 @@ export const ORDER_KEYS: Record<QueueColumnName, string> = {
   state: 'a.state',
   createdAt: 'a.created_ms',
   updatedAt: 'a.updated_ms',
+  agentId: 'a.agent_id',
   reviewGroups: "replace(COALESCE(c.review_groups, ''), '|', char(9))",
 };
 
@@ -34,6 +36,7 @@ const FROM_INDEX: Partial<Record<QueueColumnName, string>> = {
   score: 'SELECT rowid FROM alerts INDEXED BY alerts_by_score ORDER BY score, id',
   // No index leads with the category: a sort of the score index's entries, not of the rows.
   category: 'SELECT rowid FROM alerts INDEXED BY alerts_by_score ORDER BY category, id',
+  agentId: 'SELECT rowid FROM alerts INDEXED BY alerts_by_agent ORDER BY agent_id, id',
 };
 
 /** The customers' sort keys, in order (equal keys adjacent), for the columns that come from them. */
@@ -95,6 +98,7 @@ function computeOrder(db: CacheDb, column: QueueColumnName): Rowids {
   }
   return db.transaction(() => {
     const byId = idOrder(db);
+    if (column === 'id') return byId.rowids;
     if (column === 'state') {
       // States run from 1 to 7; any other value the service sends keeps its place among them.
       const states = stateRuns(db);
@@ -120,7 +124,7 @@ function computeOrder(db: CacheDb, column: QueueColumnName): Rowids {
 }
 
 /** One per column at most (4 bytes an alert each), so switching sorts back and forth is free. */
-const orders = new VersionedMemo<Rowids>(8);
+const orders = new VersionedMemo<Rowids>(QUEUE_COLUMNS.length);
 
 /** Every cached alert in the column's ascending order (descending is exactly its reverse). */
 export const queueOrder = (db: CacheDb, column: QueueColumnName): Rowids =>

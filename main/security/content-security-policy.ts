@@ -3,7 +3,7 @@
  * srcdoc frame lives under this policy as well as its own, so the frame's stylesheet is allowed by
  * its hash alone; a mail's own <style> and style="" stay blocked. A unit test keeps the two equal.
  */
-export const MAIL_FRAME_STYLE_HASH = "'sha256-KXJt4M7rED09nFxz7+Wl2mecbIKIbtWVv/PrACLsxLo='";
+export const MAIL_FRAME_STYLE_HASH = "'sha256-NjlvR4cEF2OuB0FiqFdBFvXxOrmT3LU3PlvZq56aDRQ='";
 
 /**
  * The renderer loads only its own bundle and needs no network beyond the bridge: in Electron the

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { method } from './define';
+import { ALERT_CATEGORIES, AlertCategory } from './alerts';
 
 /**
  * Where a profile's token is kept. `secure`: encrypted by the operating system keyring.
@@ -93,10 +94,7 @@ export const SyncScope = z
   .object({
     reviewGroups: z.array(z.string().trim().min(1).max(100)).max(50).default([]),
     states: z.array(z.number().int().min(1).max(7)).max(7).default([]),
-    categories: z
-      .array(z.enum(['pep', 'rca', 'sip', 'sie', 'rca_pep', 'rca_sip', 'rca_sie']))
-      .max(7)
-      .default([]),
+    categories: z.array(AlertCategory).max(ALERT_CATEGORIES.length).default([]),
     assignedToMemberId: z.number().int().min(0).nullable().default(null),
   })
   .strict();

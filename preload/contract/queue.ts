@@ -26,11 +26,18 @@ export const QueueFilter = z
     assignedTo: z.string().min(1).max(64).optional(),
     onlyWithoutAssignment: z.boolean().optional(),
     customerExternalId: Id.optional(),
+    /**
+     * The alert search's `name`: words the customer's name (or a variation of it) holds, each
+     * matched as the start of a word, as global search matches them.
+     */
+    name: z.string().trim().min(1).max(200).optional(),
   })
   .strict();
 export type QueueFilterInput = z.input<typeof QueueFilter>;
 
-export const QueueColumn = z.enum([
+/** The queue's columns, in the order the table shows them: the one list main and the screen use. */
+export const QUEUE_COLUMNS = [
+  'id',
   'customerName',
   'customerExternalId',
   'category',
@@ -38,8 +45,12 @@ export const QueueColumn = z.enum([
   'state',
   'createdAt',
   'updatedAt',
+  'agentId',
   'reviewGroups',
-]);
+] as const;
+export const QueueColumn = z.enum(QUEUE_COLUMNS);
+/** The list's type: the renderer, which imports only types, holds a copy the compiler keeps equal. */
+export type QueueColumnList = typeof QUEUE_COLUMNS;
 export type QueueColumnName = z.infer<typeof QueueColumn>;
 
 export const QueueSort = z
@@ -90,6 +101,7 @@ export interface QueueWindow {
 }
 
 export interface QueueFacets {
+  /** The service's categories (ALERT_CATEGORIES), then those seen in the cache beyond them. */
   categories: string[];
   reviewGroups: string[];
   agents: string[];

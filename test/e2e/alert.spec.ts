@@ -46,7 +46,11 @@ test.describe('alert screen', () => {
     await expect(screen.revisionNumber).toHaveText(`Revision ${last.revision_number}`);
     await expect(screen.profileNumber).toHaveText(alert.profile_number || '—');
     if (last.comment) await expect(screen.comment).toHaveText(last.comment);
-    await expect(screen.agent).toHaveText(last.agent_id ? `Agent ${last.agent_id}` : 'Unassigned');
+    // The service writes no agent as 0 or nothing.
+    const agent = String(last.agent_id ?? '');
+    await expect(screen.agent).toHaveText(
+      agent === '' || agent === '0' ? 'Unassigned' : `Agent ${agent}`,
+    );
     // The match data sits beside the customer it is about.
     await expect(screen.matchData).toContainText(alert.profile_number);
     await expect(screen.identity).toContainText(alert.customer_external_id);

@@ -1,17 +1,20 @@
 import {
   formatDate,
   formatDateTime,
+  formatDateTimeShort,
   formatRelative,
   isoDate,
   rawDateText,
   type DateInput,
 } from '../lib/format';
 
-export type DateStyle = 'date' | 'dateTime' | 'relative';
+/** `short`: the time always, the year only when it is not this year (dense lists). */
+export type DateStyle = 'date' | 'dateTime' | 'short' | 'relative';
 
 const FORMATS: Record<DateStyle, (value: DateInput) => string> = {
   date: formatDate,
   dateTime: formatDateTime,
+  short: formatDateTimeShort,
   relative: (value) => formatRelative(value),
 };
 

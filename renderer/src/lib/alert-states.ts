@@ -1,3 +1,5 @@
+import type { AlertCategoryList } from '../../../preload/contract';
+
 // The service's alert states (spec: States and transitions) as the screens name and colour them.
 
 export type StateTone = 'neutral' | 'info' | 'warning' | 'danger' | 'success';
@@ -28,7 +30,30 @@ export function stateTone(state: number): StateTone {
   return ALERT_STATES.find((entry) => entry.value === state)?.tone ?? 'neutral';
 }
 
-/** Categories as the service writes them (PEP, RCA_SIP), from the cache's lower-case keys. */
+/**
+ * The contract's ALERT_CATEGORIES (its type keeps this copy equal, entry for entry): what the
+ * service's alert search takes, offered where no cache is at hand (a profile's sync scope).
+ */
+export const ALERT_CATEGORIES: AlertCategoryList = [
+  'pep',
+  'rca',
+  'sip',
+  'sie',
+  'rca_pep',
+  'rca_sip',
+  'rca_sie',
+];
+
+/** A category's one label everywhere: as the service writes it (PEP, RCA_SIP, SAN). */
 export function categoryLabel(category: string): string {
   return category ? category.toUpperCase() : '—';
+}
+
+/**
+ * An alert's assignee, the one way every screen says it. The service writes no agent as 0 or
+ * nothing (spec: AlertRevision.agent_id).
+ */
+export function agentLabel(agentId: string): string {
+  const id = agentId.trim();
+  return id === '' || id === '0' ? 'Unassigned' : `Agent ${id}`;
 }

@@ -129,3 +129,22 @@ export function formatRelative(value: DateInput, now = Date.now()): string {
   }
   return relative.format(seconds, 'second');
 }
+
+const shortDateTime = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/**
+ * A date with its time where a list is tight: the year only when it is not this one ("Nov 24,
+ * 3:08 PM"; "Nov 24, 2025, 3:08 PM").
+ */
+export function formatDateTimeShort(value: DateInput): string {
+  const date = parseDate(value);
+  if (!date) return '—';
+  return date.getFullYear() === new Date().getFullYear()
+    ? shortDateTime.format(date)
+    : dateTime.format(date);
+}

@@ -1,6 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export type QueueColumn =
+  | 'id'
+  | 'agentId'
   | 'customerName'
   | 'customerExternalId'
   | 'category'

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { queueFacets } from '../../../main/cache/queue-facets';
+import { queueWindow } from '../../../main/cache/queue-window';
+import { QueueWindowInput } from '../../../preload/contract';
 import { alert, customer, detail, openTestCache } from './review-records';
 
 const NOW = Date.parse('2024-04-01T00:00:00Z');
@@ -43,5 +45,23 @@ describe('the queue facets', () => {
     expect(queueFacets(db)).toEqual({ categories: [], reviewGroups: [], agents: [] });
     writer.putAlerts([alert('A1', 'C1', { top_category: 'SAN', agent_id: 'agent-1' })], NOW);
     expect(queueFacets(db)).toMatchObject({ categories: ['san'], agents: ['agent-1'] });
+  });
+
+  it('takes agent 0 for no agent: no "Agent 0" to choose, and "Unassigned" finds it', () => {
+    const { db, writer } = openTestCache();
+    writer.putAlerts(
+      [
+        alert('A1', 'C1', { agent_id: '0' }),
+        alert('A2', 'C1', { agent_id: '' }),
+        alert('A3', 'C1', { agent_id: '10' }),
+      ],
+      NOW,
+    );
+    expect(queueFacets(db).agents).toEqual(['10']);
+    const unassigned = queueWindow(
+      db,
+      QueueWindowInput.parse({ filter: { onlyWithoutAssignment: true } }),
+    );
+    expect(unassigned.rows.map((row) => row.id).sort()).toEqual(['A1', 'A2']);
   });
 });

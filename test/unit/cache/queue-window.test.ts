@@ -119,11 +119,25 @@ function keeps(filter: QueueFilterInput, row: ModelRow): boolean {
     (!filter.onlyWithoutReviewGroups || row.groups.length === 0) &&
     (!filter.assignedTo || row.agent === filter.assignedTo) &&
     (!filter.onlyWithoutAssignment || row.agent === '') &&
-    (!filter.customerExternalId || row.customer === filter.customerExternalId)
+    (!filter.customerExternalId || row.customer === filter.customerExternalId) &&
+    (!filter.name || nameMatches(filter.name, row.name))
   );
 }
 
+/** The name filter as global search reads words: case and accents aside, each a word's start. */
+const words = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+const nameMatches = (filter: string, name: string) =>
+  words(filter).every((term) => words(name).some((word) => word.startsWith(term)));
+
 const KEYS: Record<QueueColumnName, (row: ModelRow) => string | number> = {
+  id: (row) => row.id,
+  agentId: (row) => row.agent,
   customerName: (row) => asciiLower(row.name),
   customerExternalId: (row) => row.customer,
   category: (row) => row.category,
@@ -305,6 +319,9 @@ describe('the queue window', () => {
     ['an agent', { assignedTo: 'agent-2' }, ['A02', 'A05']],
     ['unassigned', { onlyWithoutAssignment: true }, ['A01', 'A04', 'A06']],
     ['a customer', { customerExternalId: 'C1' }, ['A01', 'A06']],
+    ['a customer name, words in any order and case', { name: 'berg AN' }, ['A01', 'A02', 'A06']],
+    ['a customer name without accents', { name: 'emile' }, ['A03']],
+    ['a name that is no word', { name: '  -- ' }, ['A01', 'A02', 'A03', 'A04', 'A05', 'A06']],
     [
       'everything at once',
       {
@@ -426,6 +443,21 @@ describe('the queue window', () => {
       /^SEARCH alerts USING INDEX alerts_by_customer \(customer_external_id=\?/,
     );
     expect(others).toHaveLength(1);
+    // The name filter walks global search's index of names, then the customer index.
+    const [nameQuery] = filterPlan(normaliseFilter({ name: 'anna' })).queries;
+    const nameSteps = steps(nameQuery?.sql ?? '', nameQuery?.params ?? []);
+    expect(nameSteps).toEqual([
+      expect.stringMatching(/^SEARCH alerts USING COVERING INDEX alerts_by_customer/),
+    ]);
+    expect(
+      (
+        db
+          .prepare(`EXPLAIN QUERY PLAN ${nameQuery?.sql ?? ''}`)
+          .all(...(nameQuery?.params ?? [])) as Array<{
+          detail: string;
+        }>
+      ).some((step) => /^SCAN f VIRTUAL TABLE INDEX \d+:M/.test(step.detail)),
+    ).toBe(true);
   });
 });
 
@@ -478,8 +510,9 @@ const filters: fc.Arbitrary<QueueFilterInput> = fc
       assignedTo: fc.constantFrom(...AGENTS),
       onlyWithoutAssignment: fc.boolean(),
       customerExternalId: fc.constantFrom('C1', 'c1', 'C404'),
+      name: fc.constantFrom('anna', 'berg an', 'BO', 'emil', 'zo', 'Zed', 'e'),
     }),
-    fc.uniqueArray(fc.nat({ max: 12 }), { maxLength: 3 }),
+    fc.uniqueArray(fc.nat({ max: 13 }), { maxLength: 3 }),
   )
   .map(([values, chosen]) => {
     const entries = Object.entries(values);
@@ -487,6 +520,8 @@ const filters: fc.Arbitrary<QueueFilterInput> = fc
   });
 const sorts = fc.record({
   column: fc.constantFrom<QueueColumnName>(
+    'id',
+    'agentId',
     'customerName',
     'customerExternalId',
     'category',

@@ -28,6 +28,7 @@ const status = (
   connectivity,
   lastSyncAt: null,
   lastError: null,
+  lastSummary: null,
   cacheNotice: null,
   outboxNotice: null,
   localStoreNotice: null,

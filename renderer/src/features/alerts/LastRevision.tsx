@@ -1,7 +1,7 @@
+import { agentLabel } from '../../lib/alert-states';
 import type { AlertView } from '../../../../preload/contract';
 import { CategoryTag, ScoreBar, StatePill } from '../../components/Pills';
 import { DateText } from '../../components/DateText';
-import { agentText } from './alert-values';
 import { ServiceText } from '../../components/ServiceText';
 
 /** Where the alert stands now: its last revision, as the service last sent it. */
@@ -44,7 +44,7 @@ export function LastRevision({ alert }: { alert: AlertView }) {
       <dl className="alert-facts">
         <div>
           <dt>Agent</dt>
-          <dd data-testid="alert-agent">{agentText(last.agentId)}</dd>
+          <dd data-testid="alert-agent">{agentLabel(last.agentId)}</dd>
         </div>
         <div>
           <dt>Profile number</dt>

@@ -1,8 +1,8 @@
 import type { AlertRevisionView } from '../../../../preload/contract';
 import { StatePill } from '../../components/Pills';
-import { categoryLabel } from '../../lib/alert-states';
+import { agentLabel, categoryLabel } from '../../lib/alert-states';
 import { DateText } from '../../components/DateText';
-import { agentText, changesComment, describeChange } from './alert-values';
+import { changesComment, describeChange } from './alert-values';
 import { ServiceText } from '../../components/ServiceText';
 
 /**
@@ -40,7 +40,7 @@ export function RevisionHistory({ revisions }: { revisions: AlertRevisionView[] 
                 <span className="alert-timeline-title">Revision {revision.revisionNumber}</span>
                 <StatePill state={revision.state} />
                 <span className="alert-timeline-meta">
-                  <DateText value={revision.createdAt} /> · {agentText(revision.agentId)}
+                  <DateText value={revision.createdAt} /> · {agentLabel(revision.agentId)}
                 </span>
               </div>
               {revision.changes.length > 0 ? (

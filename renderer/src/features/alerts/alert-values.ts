@@ -1,9 +1,6 @@
 import type { JsonValue } from '../../../../preload/contract';
-import { categoryLabel, stateLabel } from '../../lib/alert-states';
+import { agentLabel, categoryLabel, stateLabel } from '../../lib/alert-states';
 import { formatDate, formatDateTime } from '../../lib/format';
-
-/** An agent as the queue and the alert name them; no agent means the alert is unassigned. */
-export const agentText = (agentId: string) => (agentId ? `Agent ${agentId}` : 'Unassigned');
 
 /** The service's profile date: Unix seconds (milliseconds also read correctly). */
 export function profileDateText(value: number | null): string {
@@ -57,14 +54,14 @@ export function describeChange(change: { field: string; before: string; after: s
   const known = FIELDS[fieldKey(change.field)];
   const kind = known?.kind ?? 'plain';
   const show = (value: string): string => {
-    if (value === '') return kind === 'agent' ? 'Unassigned' : '—';
+    if (value === '') return kind === 'agent' ? agentLabel(value) : '—';
     switch (kind) {
       case 'state':
         return Number.isInteger(Number(value)) ? stateLabel(Number(value)) : value;
       case 'category':
         return categoryLabel(value);
       case 'agent':
-        return agentText(value);
+        return agentLabel(value);
       case 'profileDate':
         return Number.isFinite(Number(value)) ? profileDateText(Number(value)) : value;
       default:

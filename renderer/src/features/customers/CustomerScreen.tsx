@@ -12,18 +12,19 @@ import { useCached } from '../../lib/use-cached';
 import { useExternalLinks, ThreadTable } from '../threads';
 import type { DroppedFile } from '../../lib/local-files';
 import { FileDropTarget, customerScope, useUploads } from '../uploads';
+import { usePendingUploadCount } from '../documents';
 import { CustomerTabs, panelId, tabId, type TabSpec } from './CustomerTabs';
 import { OverviewTab } from './OverviewTab';
 import { AlertsTab, DocumentsTab, PressTab, TimelineTab } from './RecordTabs';
 import './customer.css';
 import { ServiceText } from '../../components/ServiceText';
 
-function tabsOf(customer: Customer360): TabSpec[] {
+function tabsOf(customer: Customer360, pendingUploads: number): TabSpec[] {
   return [
     { tab: 'overview', label: 'Overview', count: null },
     { tab: 'alerts', label: 'Alerts', count: customer.alerts.length },
     { tab: 'timeline', label: 'Timeline', count: customer.timeline.length },
-    { tab: 'documents', label: 'Documents', count: customer.documents.length },
+    { tab: 'documents', label: 'Documents', count: customer.documents.length + pendingUploads },
     { tab: 'threads', label: 'Threads', count: customer.threads.length },
     { tab: 'press', label: 'Press', count: customer.pressReports.length },
   ];
@@ -67,7 +68,9 @@ export function CustomerScreen({
   const read = useCached(`customer:${externalId}`, () => unwrap(api.customers.get({ externalId })));
   const links = useExternalLinks();
   const customer = read.data;
-  const tabs = customer ? tabsOf(customer) : [];
+  // Files waiting to be filed show in the Documents tab, so its count includes them.
+  const pendingUploads = usePendingUploadCount(externalId);
+  const tabs = customer ? tabsOf(customer, pendingUploads) : [];
   const show = (next: CustomerTab) => replace({ screen: 'customer', externalId, tab: next });
   const addFiles = useUploads((state) => state.addFiles);
   // Files dropped anywhere on the customer open its documents tab, where their form is.

@@ -4,9 +4,11 @@ import { EmptyState } from '../../components/StateViews';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { DateText } from '../../components/DateText';
+import { agentLabel } from '../../lib/alert-states';
 import type { DroppedFile } from '../../lib/local-files';
 import { CustomerDocuments } from '../documents';
 import { RecordLink } from '../../components/RecordLink';
+import { timelineLink } from './timeline-link';
 
 export function AlertsTab({ alerts }: { alerts: QueueRow[] }) {
   if (alerts.length === 0)
@@ -54,7 +56,7 @@ export function AlertsTab({ alerts }: { alerts: QueueRow[] }) {
               <td>
                 <StatePill state={alert.state} />
               </td>
-              <td>{alert.agentId || <span className="customer-muted">Unassigned</span>}</td>
+              <td data-testid="customer-alert-agent">{agentLabel(alert.agentId)}</td>
               <td className="customer-date">
                 <DateText value={alert.createdAt} />
               </td>
@@ -66,6 +68,38 @@ export function AlertsTab({ alerts }: { alerts: QueueRow[] }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+function TimelineUrl({
+  url,
+  title,
+  onOpenLink,
+}: {
+  url: string;
+  title: string;
+  onOpenLink: (url: string, text: string) => void;
+}) {
+  const link = timelineLink(url);
+  return (
+    <p className="timeline-link" data-link-kind={link.kind} data-testid="timeline-link">
+      <span className="mono timeline-url">{url}</span>
+      {link.kind === 'screen' && (
+        <RecordLink to={link.route} className="timeline-open" testId="timeline-open-screen">
+          {link.label}
+        </RecordLink>
+      )}
+      {link.kind === 'browser' && (
+        <Button
+          variant="ghost"
+          className="timeline-open"
+          onClick={() => onOpenLink(link.url, title)}
+          data-testid="timeline-open"
+        >
+          Open in browser
+        </Button>
+      )}
+    </p>
   );
 }
 
@@ -102,26 +136,14 @@ export function TimelineTab({
                 <span className="tag" data-testid="timeline-type">
                   {event.eventType || 'event'}
                 </span>
-                <time className="customer-date" dateTime={event.createdAt ?? undefined}>
-                  <DateText value={event.createdAt} />
-                </time>
+                <DateText value={event.createdAt} className="customer-date" />
               </div>
               <p className="timeline-title" data-testid="timeline-title">
                 {event.title || 'Untitled event'}
               </p>
               {event.description && <p className="timeline-description">{event.description}</p>}
               {event.url && (
-                <p className="timeline-link">
-                  <span className="mono timeline-url">{event.url}</span>
-                  <Button
-                    variant="ghost"
-                    className="timeline-open"
-                    onClick={() => onOpenLink(event.url, event.title)}
-                    data-testid="timeline-open"
-                  >
-                    Open in browser
-                  </Button>
-                </p>
+                <TimelineUrl url={event.url} title={event.title} onOpenLink={onOpenLink} />
               )}
             </div>
           </li>

@@ -195,11 +195,19 @@ export function DocumentResults({
         </Banner>
       )}
       {body}
-      {total > 0 && rows.length > 0 && (
+      {((total > 0 && rows.length > 0) || pendingUploads.length > 0) && (
         <nav className="thread-pager" aria-label="Pages of documents">
           <span data-testid={`${pagerTestId}-range`}>
-            {formatCount(first)}–{formatCount(last)} of {formatCount(total)}
+            {rows.length > 0 &&
+              `${formatCount(first)}–${formatCount(last)} of ${formatCount(total)}`}
           </span>
+          {pendingUploads.length > 0 && (
+            // Shown on every page, above the cached rows: counted apart, so the range stays the
+            // cache's.
+            <span data-testid={`${pagerTestId}-pending`}>
+              {formatCount(pendingUploads.length)} waiting to upload
+            </span>
+          )}
           <Button
             onClick={() => goTo(previous)}
             disabled={previous === null}

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { DocumentFacets, DocumentFilterInput } from '../../../../preload/contract';
 import { api, unwrap } from '../../lib/api';
 import { useCached } from '../../lib/use-cached';
@@ -34,4 +34,10 @@ export function useDocumentSearch(filter: DocumentFilterInput, offset: number) {
 /** Tags and file types already seen in the cache: the suggestions of every tag field. */
 export function useDocumentFacets(): DocumentFacets | null {
   return useCached('document-facets', () => unwrap(api.documents.facets())).data;
+}
+
+/** Files waiting in the outbox to be filed on a customer, followed as they are sent. */
+export function usePendingUploadCount(customerExternalId: string): number {
+  const filter = useMemo(() => ({ customerExternalId }), [customerExternalId]);
+  return useDocumentSearch(filter, 0).data?.pendingUploads.length ?? 0;
 }

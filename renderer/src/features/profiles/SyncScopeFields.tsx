@@ -1,4 +1,5 @@
 import type { SyncScope } from '../../../../preload/contract';
+import { ALERT_CATEGORIES, categoryLabel } from '../../lib/alert-states';
 
 const STATES: Array<[number, string]> = [
   [1, 'Unknown'],
@@ -9,15 +10,8 @@ const STATES: Array<[number, string]> = [
   [6, 'True hit rejected'],
   [7, 'False positive'],
 ];
-const CATEGORIES: Array<[SyncScope['categories'][number], string]> = [
-  ['pep', 'PEP'],
-  ['rca', 'RCA'],
-  ['sip', 'SIP'],
-  ['sie', 'SIE'],
-  ['rca_pep', 'RCA of PEP'],
-  ['rca_sip', 'RCA of SIP'],
-  ['rca_sie', 'RCA of SIE'],
-];
+/** The service's alert search takes only these (a sync scope is sent to it), by the one label. */
+const CATEGORIES = ALERT_CATEGORIES.map((value) => [value, categoryLabel(value)] as const);
 
 export interface ScopeDraft {
   reviewGroups: string;

@@ -1,14 +1,13 @@
 import { useId, type Ref } from 'react';
-import type { QueueFacets, QueueFilterInput } from '../../../../preload/contract';
+import type { QueueColumnName, QueueFacets, QueueFilterInput } from '../../../../preload/contract';
 import { Button } from '../../components/Button';
-import { ALERT_STATES, categoryLabel } from '../../lib/alert-states';
+import { agentLabel, ALERT_CATEGORIES, ALERT_STATES, categoryLabel } from '../../lib/alert-states';
 import { formatCount } from '../../lib/format';
 import { CheckList, FilterPopover } from './FilterPopover';
+import { COLUMN_LABELS, OPTIONAL_COLUMNS, useShownColumns } from './queue-columns';
 import { isFilterEmpty } from './queue-query';
 import { useDraft } from '../../lib/use-draft';
 
-/** The service's categories, offered even before a sync has brought each of them. */
-const KNOWN_CATEGORIES = ['pep', 'rca', 'sip', 'sie', 'rca_pep', 'rca_sip', 'rca_sie'];
 const UNASSIGNED = '__unassigned__';
 const TYPING_MS = 150;
 
@@ -39,8 +38,6 @@ function parseScore(text: string): number | undefined | null {
   return Number.isInteger(value) && value >= 0 && value <= 100 ? value : null;
 }
 
-export const agentLabel = (id: string) => `Agent ${id}`;
-
 /**
  * Every filter of the queue, applied as soon as it changes (typed numbers and ids after a short
  * pause). The state chips show how many alerts each state holds under the other filters.
@@ -69,6 +66,14 @@ export function QueueFilters({
     filter.customerExternalId ?? '',
     (draft) => {
       onChange({ customerExternalId: draft.trim() || undefined });
+      return true;
+    },
+    TYPING_MS,
+  );
+  const [name, setName] = useDraft(
+    filter.name ?? '',
+    (draft) => {
+      onChange({ name: draft.trim() || undefined });
       return true;
     },
     TYPING_MS,
@@ -148,6 +153,26 @@ export function QueueFilters({
             data-testid="filter-customer"
           />
         </div>
+        <div className="filter-search">
+          <label htmlFor={`${ids}-name`} className="visually-hidden">
+            Customer name
+          </label>
+          <span className="filter-search-icon" aria-hidden="true">
+            ⌕
+          </span>
+          <input
+            id={`${ids}-name`}
+            type="search"
+            className="filter-input"
+            placeholder="Name"
+            value={name}
+            maxLength={200}
+            onChange={(event) => setName(event.target.value)}
+            spellCheck={false}
+            autoComplete="off"
+            data-testid="filter-name"
+          />
+        </div>
 
         <FilterPopover
           label="Category"
@@ -155,10 +180,7 @@ export function QueueFilters({
           testId="filter-category"
         >
           <CheckList
-            options={union(
-              facets?.categories.length ? facets.categories : KNOWN_CATEGORIES,
-              categories,
-            )}
+            options={[...new Set([...(facets?.categories ?? ALERT_CATEGORIES), ...categories])]}
             selected={categories}
             label={categoryLabel}
             onChange={(next) => onChange({ categories: next })}
@@ -277,6 +299,8 @@ export function QueueFilters({
           </div>
         </FilterPopover>
 
+        <ColumnChooser />
+
         <Button
           variant="ghost"
           className="filter-clear"
@@ -288,6 +312,26 @@ export function QueueFilters({
         </Button>
       </div>
     </div>
+  );
+}
+
+/** The optional columns (alert id, assignee), shown or not, kept across restarts. */
+function ColumnChooser() {
+  const shown = useShownColumns((state) => state.shown);
+  const setShown = useShownColumns((state) => state.setShown);
+  return (
+    <FilterPopover
+      label="Columns"
+      summary={shown.map((column) => COLUMN_LABELS[column]).join(', ')}
+      testId="queue-columns"
+    >
+      <CheckList
+        options={OPTIONAL_COLUMNS}
+        selected={shown}
+        label={(column) => COLUMN_LABELS[column as QueueColumnName]}
+        onChange={(next) => setShown(OPTIONAL_COLUMNS.filter((column) => next.includes(column)))}
+      />
+    </FilterPopover>
   );
 }
 

@@ -1,8 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useRef, type CSSProperties, type Ref } from 'react';
 import type { QueueColumnName, QueueRow, QueueSortInput } from '../../../../preload/contract';
 import { CategoryTag, ScoreBar, StatePill } from '../../components/Pills';
 import { DateText } from '../../components/DateText';
+import { agentLabel } from '../../lib/alert-states';
+import { COLUMN_LABELS, gridColumns, gridMinWidth, useVisibleColumns } from './queue-columns';
 import type { QueueWindows } from './use-queue-windows';
 import { ServiceText } from '../../components/ServiceText';
 
@@ -10,17 +12,6 @@ export const ROW_HEIGHT = 40;
 const HEADER_HEIGHT = 36;
 /** Rows rendered beyond the viewport on each side, so a scroll never shows blank rows. */
 const OVERSCAN = 12;
-
-const COLUMNS: ReadonlyArray<{ column: QueueColumnName; label: string }> = [
-  { column: 'customerName', label: 'Customer' },
-  { column: 'customerExternalId', label: 'Customer ID' },
-  { column: 'category', label: 'Category' },
-  { column: 'score', label: 'Score' },
-  { column: 'state', label: 'State' },
-  { column: 'createdAt', label: 'Created' },
-  { column: 'updatedAt', label: 'Updated' },
-  { column: 'reviewGroups', label: 'Review groups' },
-];
 
 export interface QueueTableHandle {
   scrollToIndex: (index: number) => void;
@@ -52,6 +43,7 @@ export function QueueTable({
   onOpen: (index: number) => void;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const columns = useVisibleColumns();
   // The virtualizer hands back one mutable instance; nothing here memoises on it.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -92,7 +84,13 @@ export function QueueTable({
       role="grid"
       aria-label="Alerts"
       aria-rowcount={windows.total + 1}
-      aria-colcount={COLUMNS.length}
+      aria-colcount={columns.length}
+      style={
+        {
+          '--queue-columns': gridColumns(columns),
+          '--queue-min-width': gridMinWidth(columns),
+        } as CSSProperties
+      }
       aria-busy={windows.pending || undefined}
       aria-activedescendant={selectedRendered ? rowDomId(selectedIndex) : undefined}
       tabIndex={0}
@@ -102,7 +100,7 @@ export function QueueTable({
       <div role="none" className="queue-canvas" style={{ height: virtualizer.getTotalSize() }}>
         <div role="rowgroup" className="queue-head">
           <div role="row" aria-rowindex={1} className="queue-grid queue-head-row">
-            {COLUMNS.map(({ column, label }) => {
+            {columns.map((column) => {
               const active = sort.column === column;
               return (
                 <div
@@ -119,7 +117,7 @@ export function QueueTable({
                     onClick={() => onSort(column)}
                     data-testid={`sort-${column}`}
                   >
-                    {label}
+                    {COLUMN_LABELS[column]}
                     <span className="queue-sort-icon" aria-hidden="true">
                       {active ? (sort.direction === 'asc' ? '↑' : '↓') : '↕'}
                     </span>
@@ -140,9 +138,15 @@ export function QueueTable({
                 top={item.start}
                 selected={item.index === selectedIndex}
                 onOpen={onOpen}
+                columns={columns}
               />
             ) : (
-              <PlaceholderRow key={item.key} index={item.index} top={item.start} />
+              <PlaceholderRow
+                key={item.key}
+                index={item.index}
+                top={item.start}
+                columns={columns}
+              />
             );
           })}
         </div>
@@ -157,7 +161,9 @@ function QueueRowView({
   top,
   selected,
   onOpen,
+  columns,
 }: {
+  columns: readonly QueueColumnName[];
   row: QueueRow;
   index: number;
   top: number;
@@ -177,48 +183,97 @@ function QueueRowView({
       data-alert-id={row.id}
       data-index={index}
     >
-      <div role="gridcell" className="queue-cell queue-col-customerName">
-        {row.customerName ? (
-          <ServiceText text={row.customerName} className="queue-customer" />
-        ) : (
-          <span className="queue-faint">Not cached yet</span>
-        )}
-      </div>
-      <div role="gridcell" className="queue-cell queue-col-customerExternalId">
-        <span className="mono queue-muted" title={row.customerExternalId}>
-          {row.customerExternalId}
-        </span>
-      </div>
-      <div role="gridcell" className="queue-cell queue-col-category" data-value={row.category}>
-        <CategoryTag category={row.category} />
-      </div>
-      <div role="gridcell" className="queue-cell queue-col-score" data-value={row.score}>
-        <ScoreBar score={row.score} />
-      </div>
-      <div role="gridcell" className="queue-cell queue-col-state" data-value={row.state}>
-        <StatePill state={row.state} />
-      </div>
-      <div role="gridcell" className="queue-cell queue-col-createdAt">
-        <DateText value={row.createdAt} style="date" />
-      </div>
-      <div role="gridcell" className="queue-cell queue-col-updatedAt">
-        <DateText value={row.updatedAt} style="date" />
-      </div>
-      <div role="gridcell" className="queue-cell queue-col-reviewGroups">
-        {row.reviewGroups.length ? (
-          <span className="queue-muted" title={row.reviewGroups.join(', ')}>
-            {row.reviewGroups.join(', ')}
-          </span>
-        ) : (
-          <span className="queue-faint">—</span>
-        )}
-      </div>
+      {columns.map((column) => (
+        <QueueCell key={column} column={column} row={row} />
+      ))}
     </div>
   );
 }
 
+function QueueCell({ column, row }: { column: QueueColumnName; row: QueueRow }) {
+  switch (column) {
+    case 'id':
+      return (
+        <div role="gridcell" className="queue-cell queue-col-id">
+          <span className="mono queue-muted" title={row.id}>
+            {row.id}
+          </span>
+        </div>
+      );
+    case 'customerName':
+      return (
+        <div role="gridcell" className="queue-cell queue-col-customerName">
+          {row.customerName ? (
+            <ServiceText text={row.customerName} className="queue-customer" />
+          ) : (
+            <span className="queue-faint">Not cached yet</span>
+          )}
+        </div>
+      );
+    case 'customerExternalId':
+      return (
+        <div role="gridcell" className="queue-cell queue-col-customerExternalId">
+          <span className="mono queue-muted" title={row.customerExternalId}>
+            {row.customerExternalId}
+          </span>
+        </div>
+      );
+    case 'category':
+      return (
+        <div role="gridcell" className="queue-cell queue-col-category" data-value={row.category}>
+          <CategoryTag category={row.category} />
+        </div>
+      );
+    case 'score':
+      return (
+        <div role="gridcell" className="queue-cell queue-col-score" data-value={row.score}>
+          <ScoreBar score={row.score} />
+        </div>
+      );
+    case 'state':
+      return (
+        <div role="gridcell" className="queue-cell queue-col-state" data-value={row.state}>
+          <StatePill state={row.state} />
+        </div>
+      );
+    case 'createdAt':
+    case 'updatedAt':
+      return (
+        <div role="gridcell" className={`queue-cell queue-col-${column}`}>
+          <DateText value={row[column]} style="short" />
+        </div>
+      );
+    case 'agentId':
+      return (
+        <div role="gridcell" className="queue-cell queue-col-agentId" data-value={row.agentId}>
+          <span className="queue-muted">{agentLabel(row.agentId)}</span>
+        </div>
+      );
+    case 'reviewGroups':
+      return (
+        <div role="gridcell" className="queue-cell queue-col-reviewGroups">
+          {row.reviewGroups.length ? (
+            <span className="queue-muted" title={row.reviewGroups.join(', ')}>
+              {row.reviewGroups.join(', ')}
+            </span>
+          ) : (
+            <span className="queue-faint">—</span>
+          )}
+        </div>
+      );
+  }
+}
+
 /** A row whose page is on its way: its shape, no content. */
-function PlaceholderRow({ index, top }: { index: number; top: number }) {
+function PlaceholderRow({
+  index,
+  top,
+  columns,
+}: {
+  index: number;
+  top: number;
+  columns: readonly QueueColumnName[];
+}) {
   return (
     <div
       role="row"
@@ -227,7 +282,7 @@ function PlaceholderRow({ index, top }: { index: number; top: number }) {
       className="queue-grid queue-row is-placeholder"
       style={{ transform: `translateY(${top}px)` }}
     >
-      {COLUMNS.map(({ column }) => (
+      {columns.map((column) => (
         <div key={column} role="gridcell" className={`queue-cell queue-col-${column}`}>
           <span className="queue-skeleton" />
         </div>

@@ -3,6 +3,7 @@ import type {
   QueueFilterInput,
   QueueSortInput,
 } from '../../../../preload/contract';
+import { QUEUE_COLUMNS } from './queue-columns';
 
 /** What the queue shows: a filter and an order. The route carries it, so links and Back keep it. */
 export interface QueueQuery {
@@ -14,7 +15,9 @@ export const DEFAULT_SORT: QueueSortInput = { column: 'updatedAt', direction: 'd
 
 /** The direction a column starts in: the most urgent or most recent first, names A to Z. */
 export function firstDirection(column: QueueColumnName): 'asc' | 'desc' {
-  return column === 'customerName' ||
+  return column === 'id' ||
+    column === 'agentId' ||
+    column === 'customerName' ||
     column === 'customerExternalId' ||
     column === 'category' ||
     column === 'reviewGroups' ||
@@ -23,16 +26,7 @@ export function firstDirection(column: QueueColumnName): 'asc' | 'desc' {
     : 'desc';
 }
 
-const COLUMNS: readonly QueueColumnName[] = [
-  'customerName',
-  'customerExternalId',
-  'category',
-  'score',
-  'state',
-  'createdAt',
-  'updatedAt',
-  'reviewGroups',
-];
+const COLUMNS: readonly QueueColumnName[] = QUEUE_COLUMNS;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -77,6 +71,8 @@ export function cleanFilter(raw: unknown): QueueFilterInput {
   if (source.onlyWithoutAssignment === true) filter.onlyWithoutAssignment = true;
   const customerExternalId = text(source.customerExternalId);
   if (customerExternalId) filter.customerExternalId = customerExternalId;
+  const name = text(source.name);
+  if (name) filter.name = name.slice(0, 200);
   return filter;
 }
 

@@ -3,7 +3,9 @@ import type { MessageView } from '../../../../preload/contract';
 import { Button } from '../../components/Button';
 import { DateText } from '../../components/DateText';
 import { AttachmentList } from './AttachmentList';
+import type { MailScheme } from './mail-frame-document';
 import { MessageFrame } from './MessageFrame';
+import { useAppScheme } from './use-app-scheme';
 import { sanitizeMail, type MailLink } from './sanitize-mail';
 import { plural, priorityLabel } from './thread-labels';
 import { ServiceText } from '../../components/ServiceText';
@@ -70,6 +72,12 @@ export function MessageCard({
   onOpenLink: (url: string, text: string) => void;
 }) {
   const [allowRemote, setAllowRemote] = useState(false);
+  // Follows the app's theme unless this message was switched, as mail clients offer for mail
+  // written for a light page.
+  const appScheme = useAppScheme();
+  const [chosenScheme, setChosenScheme] = useState<MailScheme | null>(null);
+  const scheme = chosenScheme ?? appScheme;
+  const otherScheme: MailScheme = scheme === 'dark' ? 'light' : 'dark';
   const blocked = useMemo(() => sanitizeMail(message.html, false), [message.html]);
   const shown = useMemo(
     () => (allowRemote ? sanitizeMail(message.html, true) : blocked),
@@ -101,6 +109,15 @@ export function MessageCard({
           <span className="message-date" data-testid="message-date">
             <DateText value={message.createdAt} />
           </span>
+          <Button
+            variant="ghost"
+            className="message-scheme"
+            data-testid="message-scheme"
+            aria-pressed={chosenScheme !== null}
+            onClick={() => setChosenScheme(chosenScheme === null ? otherScheme : null)}
+          >
+            {otherScheme === 'light' ? 'Light background' : 'Dark background'}
+          </Button>
           {priority && (
             <span
               className={`message-priority message-priority-${priority.level}`}
@@ -162,6 +179,7 @@ export function MessageCard({
         body={shown.html}
         measureBody={blocked.html}
         allowRemote={allowRemote}
+        scheme={scheme}
         title={`Message body: ${subject}`}
       />
 

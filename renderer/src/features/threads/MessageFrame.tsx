@@ -1,5 +1,5 @@
 import { useMemo, useRef } from 'react';
-import { frameDocument } from './mail-frame-document';
+import { frameDocument, type MailScheme } from './mail-frame-document';
 import { useContentHeight } from './use-content-height';
 
 /**
@@ -10,6 +10,7 @@ export function MessageFrame({
   body,
   measureBody,
   allowRemote,
+  scheme,
   title,
 }: {
   /** From sanitizeMail, with remote content when `allowRemote`. */
@@ -17,16 +18,21 @@ export function MessageFrame({
   /** The same body without remote content, to size the frame. */
   measureBody: string;
   allowRemote: boolean;
+  scheme: MailScheme;
   title: string;
 }) {
   const container = useRef<HTMLDivElement>(null);
   const height = useContentHeight(container, measureBody);
-  const srcDoc = useMemo(() => frameDocument(body, allowRemote), [body, allowRemote]);
+  const srcDoc = useMemo(
+    () => frameDocument(body, allowRemote, scheme),
+    [body, allowRemote, scheme],
+  );
   return (
     <div ref={container} className="message-body">
       <iframe
         className="message-frame"
         data-testid="message-frame"
+        data-scheme={scheme}
         title={title}
         sandbox=""
         referrerPolicy="no-referrer"

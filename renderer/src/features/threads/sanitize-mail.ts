@@ -75,7 +75,13 @@ const CONFIG: Config = {
 
 const ELEMENT_NODE = 1;
 const SCRIPT_URL = /^javascript:/i;
-const HTML_TAG = /<\/?[a-z][^>]*>/i;
+/**
+ * Markup only when it names an element mail is written with: a plain-text body quoting
+ * `Jane <jane@example.com>` or `<address>` must stay text. A body taken for text is escaped whole,
+ * so a wrong guess shows markup as text and never runs it.
+ */
+const HTML_TAG =
+  /<(?:!doctype\s+html|html|head|body|meta|style|p|div|span|br|hr|a|img|table|tbody|thead|tr|td|th|font|b|i|u|em|strong|ul|ol|li|h[1-6]|blockquote|pre|center|script|iframe|form|object|svg)(?=[\s/>])/i;
 const TEXT_URL = /\b(?:https?:\/\/|mailto:)[^\s<>"'()]+/gi;
 
 export function looksLikeHtml(body: string): boolean {
@@ -90,11 +96,14 @@ function escapeText(text: string): string {
     .replace(/"/g, '&quot;');
 }
 
-/** Plain-text mail keeps its line breaks; its addresses are listed like an HTML mail's links. */
+/**
+ * Plain-text mail is shown as written (escaped, white space kept); its addresses are listed like
+ * an HTML mail's links.
+ */
 function plainTextMail(body: string): SanitizedMail {
   const urls = [...new Set(body.match(TEXT_URL) ?? [])];
   return {
-    html: escapeText(body).replace(/\r?\n/g, '<br>\n'),
+    html: `<div class="plain-text">${escapeText(body)}</div>`,
     links: urls.map((url) => ({ text: url, url })),
     remoteBlocked: 0,
     activeRemoved: 0,

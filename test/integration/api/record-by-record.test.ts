@@ -79,9 +79,8 @@ describe('service client: one odd record never costs the rest of its page', () =
     const client = await clientOf({ data: [bad, { ...sample.thread, id: 't-ok' }], total: 2 });
     const page = await client.threads.search({});
     expect(page.data.map((thread) => thread.id)).toEqual(['t-ok']);
-    expect(page.refused).toEqual([
-      { raw: bad, reason: expect.stringMatching(/^customers\.0\.external_id/) },
-    ]);
+    expect(page.refused.map((refused) => refused.raw)).toEqual([bad]);
+    expect(page.refused[0]?.reason).toMatch(/^customers\.0\.external_id/);
   });
 
   it('a document without id is set aside; one dated as text is kept', async () => {

@@ -39,8 +39,10 @@ describe('the cache keeps records the interface allows, odd values as received',
       { id: 'A3', score: 70, state: 99 },
       { id: 'A4', score: 70, state: 0 },
     ]);
-    expect(JSON.parse(rows[0]!.raw).last_revision.score).toBe(55.5);
-    expect(JSON.parse(rows[3]!.raw).last_revision.state).toBe('open');
+    const revisionOf = (raw: string) =>
+      (JSON.parse(raw) as { last_revision: Record<string, unknown> }).last_revision;
+    expect(revisionOf(rows[0]!.raw).score).toBe(55.5);
+    expect(revisionOf(rows[3]!.raw).state).toBe('open');
   });
 
   it('stores a thread with a fractional status code and message count', () => {

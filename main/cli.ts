@@ -18,6 +18,7 @@ import { readAllStdin, TOKEN_SOURCES } from './cli/cli-token';
 import { toCsv } from './cli/csv';
 import { createServiceClient } from './api';
 import { createServiceSource } from './sync/service-source';
+import { createUnreadableRecords } from './cache/unreadable-records';
 import { createSyncEngine } from './sync/sync-engine';
 
 const USAGE = `CaseDesk command line: the same core as the app, headless.
@@ -90,7 +91,7 @@ async function sync(args: ParsedArgs): Promise<number> {
   const engine = createSyncEngine({
     db,
     writer: createCacheWriter(db),
-    source: createServiceSource(client),
+    source: createServiceSource(client, { onUnreadable: createUnreadableRecords(db).recorder() }),
     logger: json(args) ? silentLogger : createConsoleLogger('sync'),
   });
   const controller = new AbortController();

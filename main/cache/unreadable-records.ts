@@ -60,3 +60,30 @@ export function createUnreadableRecords(db: CacheDb) {
 }
 
 export type UnreadableRecords = ReturnType<typeof createUnreadableRecords>;
+
+/** JSON (one array) or NDJSON (one record a line), the raw record parsed back to JSON. */
+export function exportUnreadable(
+  rows: readonly UnreadableRow[],
+  format: 'json' | 'ndjson',
+): string {
+  const items = rows.map((row) => ({
+    operation: row.operation,
+    reason: row.reason,
+    first_seen: new Date(row.firstSeenMs).toISOString(),
+    last_seen: new Date(row.lastSeenMs).toISOString(),
+    times_seen: row.timesSeen,
+    record: parseKept(row.raw),
+  }));
+  return format === 'json'
+    ? `${JSON.stringify(items, null, 2)}\n`
+    : items.map((item) => `${JSON.stringify(item)}\n`).join('');
+}
+
+/** The raw text as JSON; text the cache holds that is not JSON (a damaged row) stays text. */
+function parseKept(raw: string): unknown {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return raw;
+  }
+}

@@ -70,7 +70,9 @@ describe('a page with one unreadable alert', () => {
     const temp = makeTempDir();
     cleanups.push(() => temp.remove());
     const { db } = openCache(join(temp.path, 'cache.db'), silentLogger);
-    cleanups.push(() => db.close());
+    cleanups.push(() => {
+      db.close();
+    });
     const client = createServiceClient({ baseUrl: server.baseUrl, token: 'test-token-1234' });
     cleanups.push(() => client.close());
     const unreadable = createUnreadableRecords(db);

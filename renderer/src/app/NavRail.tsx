@@ -49,7 +49,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: '⇪',
   },
   {
-    label: 'Unreadable records',
+    label: 'Unreadable',
     route: { screen: 'unreadable' },
     covers: ['unreadable'],
     keys: 'g u',

@@ -18,6 +18,7 @@ import { readAllStdin, TOKEN_SOURCES } from './cli/cli-token';
 import { toCsv } from './cli/csv';
 import { createServiceClient } from './api';
 import { createServiceSource } from './sync/service-source';
+import { createUnreadableRecords, exportUnreadable } from './cache/unreadable-records';
 import { createSyncEngine } from './sync/sync-engine';
 import { summarizeSync } from './sync/sync-summary';
 
@@ -29,6 +30,8 @@ const USAGE = `CaseDesk command line: the same core as the app, headless.
   search <text> (--profile NAME | --db FILE) [--json] search the cache
   export <entity> (--profile NAME | --db FILE) [--format ndjson|csv]   every cached record
          entities: ${Object.keys(EXPORTABLE).join(', ')}
+  unreadable (--profile NAME | --db FILE) [--format json|ndjson]   the records the service sent
+         that CaseDesk could not read: operation, reason, when, the record as received
   backup --profile NAME [--out DIR] [--json]          a consistent copy of what the service cannot
          send again: the local store, the outbox (with its files), saved views and file settings,
          in a new folder under DIR (by default the profile's own backups/ folder)
@@ -55,6 +58,8 @@ async function main(argv: readonly string[]): Promise<number> {
       return search(args);
     case 'export':
       return exportEntity(args);
+    case 'unreadable':
+      return unreadable(args);
     case 'backup':
       return backup(args);
     default:
@@ -91,7 +96,7 @@ async function sync(args: ParsedArgs): Promise<number> {
   const engine = createSyncEngine({
     db,
     writer: createCacheWriter(db),
-    source: createServiceSource(client),
+    source: createServiceSource(client, { onUnreadable: createUnreadableRecords(db).recorder() }),
     logger: json(args) ? silentLogger : createConsoleLogger('sync'),
   });
   const controller = new AbortController();
@@ -190,6 +195,16 @@ async function exportEntity(args: ParsedArgs): Promise<number> {
     for (const record of records()) process.stdout.write(`${JSON.stringify(record)}\n`);
   else for (const line of toCsv(records)) process.stdout.write(line);
   db.close();
+  return 0;
+}
+
+async function unreadable(args: ParsedArgs): Promise<number> {
+  const format = flag(args, 'format') ?? 'json';
+  if (format !== 'json' && format !== 'ndjson') throw new Error('--format takes json or ndjson.');
+  const db = await openDb(args);
+  const records = createUnreadableRecords(db).list(Number.MAX_SAFE_INTEGER);
+  db.close();
+  process.stdout.write(exportUnreadable(records, format));
   return 0;
 }
 

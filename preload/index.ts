@@ -73,6 +73,10 @@ export const casedesk = {
   search: {
     query: call('search.query'),
   },
+  unreadable: {
+    list: call('unreadable.list'),
+    export: call('unreadable.export'),
+  },
   queue: {
     window: call('queue.window'),
     facets: call('queue.facets'),

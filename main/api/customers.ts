@@ -1,10 +1,11 @@
 import type { SaveCustomersRequest, TimelineQuery } from './request-types';
 import { pathSegment, type CallOptions, type Transport } from './call-spec';
+import { looseList, readRecords, type WithRefused } from './wire/records';
 import {
   WireCustomerDetailSchema,
   WireCustomerStatsSchema,
   WireSaveResponseSchema,
-  WireTimelineSchema,
+  WireCustomerEventSchema,
   type WireCustomerDetail,
   type WireCustomerEvent,
   type WireCustomerStats,
@@ -23,7 +24,7 @@ export interface CustomersApi {
     externalId: string,
     query?: TimelineQuery,
     options?: CallOptions,
-  ): Promise<WireCustomerEvent[]>;
+  ): Promise<WireCustomerEvent[] & WithRefused>;
 }
 
 export function createCustomersApi(transport: Transport): CustomersApi {
@@ -61,8 +62,8 @@ export function createCustomersApi(transport: Transport): CustomersApi {
         },
         WireCustomerStatsSchema,
       ),
-    timeline: (externalId, query = {}, options = {}) =>
-      transport.json(
+    timeline: async (externalId, query = {}, options = {}) => {
+      const items = await transport.json(
         {
           operation: 'customers.timeline',
           method: 'GET',
@@ -70,7 +71,12 @@ export function createCustomersApi(transport: Transport): CustomersApi {
           query: { limit: query.limit, offset: query.offset },
           ...options,
         },
-        WireTimelineSchema,
-      ),
+        looseList,
+      );
+      const { kept, refused } = readRecords(WireCustomerEventSchema, items);
+      // Still the list every caller iterates; the events set aside ride along, not enumerated.
+      return Object.defineProperty(kept, 'refused', { value: refused }) as WireCustomerEvent[] &
+        WithRefused;
+    },
   };
 }

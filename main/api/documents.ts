@@ -11,12 +11,8 @@ import {
   type RequestBody,
   type Transport,
 } from './call-spec';
-import {
-  WireDocumentPageSchema,
-  WireDocumentSchema,
-  type WireDocument,
-  type WireDocumentPage,
-} from './wire/document';
+import { LooseDocumentPageSchema, readRecords, type WithRefused } from './wire/records';
+import { WireDocumentSchema, type WireDocument, type WireDocumentPage } from './wire/document';
 
 export interface DocumentsApi {
   /** POST /customer_documents/upload: a ready body, or its JSON streamed (large files). */
@@ -27,7 +23,10 @@ export interface DocumentsApi {
   /** POST /customer_documents/{id} → 204 */
   update(id: string, body: UpdateDocumentRequest, options?: CallOptions): Promise<void>;
   /** POST /customer_documents/search */
-  search(body: DocumentSearchRequest, options?: CallOptions): Promise<WireDocumentPage>;
+  search(
+    body: DocumentSearchRequest,
+    options?: CallOptions,
+  ): Promise<WireDocumentPage & WithRefused>;
   /** GET /customer_documents/{id}/download: the bytes as a stream, or the external URL (not followed). */
   download(id: string, options?: CallOptions): Promise<DownloadResult>;
   /** DELETE /customer_documents/{id} → 204 */
@@ -65,8 +64,8 @@ export function createDocumentsApi(transport: Transport): DocumentsApi {
         body: { kind: 'json', value: body },
         ...options,
       }),
-    search: (body, options = {}) =>
-      transport.json(
+    search: async (body, options = {}) => {
+      const page = await transport.json(
         {
           operation: 'documents.search',
           method: 'POST',
@@ -74,8 +73,11 @@ export function createDocumentsApi(transport: Transport): DocumentsApi {
           body: { kind: 'json', value: body },
           ...options,
         },
-        WireDocumentPageSchema,
-      ),
+        LooseDocumentPageSchema,
+      );
+      const { kept, refused } = readRecords(WireDocumentSchema, page.documents);
+      return { ...page, documents: kept, refused };
+    },
     download: (id, options = {}) =>
       transport.download({
         operation: 'documents.download',

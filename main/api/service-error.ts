@@ -18,6 +18,8 @@ export interface ServiceErrorInit {
   outcomeUnknown: boolean;
   retryAfterMs?: number | null;
   cause?: unknown;
+  /** A body the wire schema refused, as decoded: set aside by the sync, never logged or sent on. */
+  refusedBody?: unknown;
 }
 
 /**
@@ -37,6 +39,8 @@ export class ServiceError extends Error {
   readonly retryable: boolean;
   readonly outcomeUnknown: boolean;
   readonly retryAfterMs: number | null;
+  /** Left out of toJSON: it is the service's data, for the unreadable-records list only. */
+  readonly refusedBody: unknown;
 
   constructor(init: ServiceErrorInit) {
     super(describe(init), init.cause === undefined ? undefined : { cause: init.cause });
@@ -49,6 +53,7 @@ export class ServiceError extends Error {
     this.retryable = init.retryable;
     this.outcomeUnknown = init.outcomeUnknown;
     this.retryAfterMs = init.retryAfterMs ?? null;
+    this.refusedBody = init.refusedBody;
   }
 
   toJSON(): Record<string, unknown> {
@@ -194,12 +199,14 @@ export function malformedFailure(input: {
   operation: OperationName;
   detail: string;
   status: number | null;
+  refusedBody?: unknown;
 }): ServiceError {
   return new ServiceError({
     operation: input.operation,
     kind: 'malformed',
     status: input.status,
     detail: input.detail,
+    refusedBody: input.refusedBody,
     ...assessFailure(operationInfo(input.operation).safety, {
       kind: 'malformed',
       status: input.status,

@@ -1,10 +1,11 @@
 import type { ThreadSearchRequest } from './request-types';
 import { pathSegment, type CallOptions, type DownloadResult, type Transport } from './call-spec';
-import { WireThreadPageSchema, type WireThreadPage } from './wire/thread';
+import { LooseDataPageSchema, readRecords, type WithRefused } from './wire/records';
+import { WireThreadSchema, type WireThreadPage } from './wire/thread';
 
 export interface ThreadsApi {
   /** POST /thread/search (pages count from on_page, per_page at a time). */
-  search(body: ThreadSearchRequest, options?: CallOptions): Promise<WireThreadPage>;
+  search(body: ThreadSearchRequest, options?: CallOptions): Promise<WireThreadPage & WithRefused>;
 }
 
 export interface AttachmentsApi {
@@ -17,8 +18,8 @@ export interface AttachmentsApi {
 
 export function createThreadsApi(transport: Transport): ThreadsApi {
   return {
-    search: (body, options = {}) =>
-      transport.json(
+    search: async (body, options = {}) => {
+      const page = await transport.json(
         {
           operation: 'threads.search',
           method: 'POST',
@@ -26,8 +27,11 @@ export function createThreadsApi(transport: Transport): ThreadsApi {
           body: { kind: 'json', value: body },
           ...options,
         },
-        WireThreadPageSchema,
-      ),
+        LooseDataPageSchema,
+      );
+      const { kept, refused } = readRecords(WireThreadSchema, page.data);
+      return { ...page, data: kept, refused };
+    },
   };
 }
 

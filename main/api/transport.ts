@@ -179,6 +179,7 @@ export function createTransport(options: TransportOptions): Transport {
       outcomeUnknown: error.outcomeUnknown,
       retryAfterMs: error.retryAfterMs,
       cause: error.cause,
+      refusedBody: error.refusedBody,
     };
     return new ServiceError(init);
   }
@@ -253,7 +254,16 @@ export function createTransport(options: TransportOptions): Transport {
               text.trim().length === 0 ? 'the body is empty' : 'the body is not valid JSON',
             );
           const parsed = parseWire(schema, decoded);
-          if (!parsed.ok) throw rescrub(malformed(summariseProblems(parsed.problems)));
+          if (!parsed.ok)
+            throw rescrub(
+              malformedFailure({
+                operation: spec.operation,
+                status: response.statusCode,
+                detail: summariseProblems(parsed.problems),
+                // Decoded but refused: the sync sets it aside where the user can see it.
+                refusedBody: decoded,
+              }),
+            );
           return parsed.value;
         }),
       );

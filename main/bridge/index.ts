@@ -21,6 +21,7 @@ import { createSearchHandlers } from './search';
 import { createSettingsHandlers } from './settings';
 import { createSyncHandlers } from './sync';
 import { createThreadsHandlers } from './threads';
+import { createUnreadableHandlers } from './unreadable';
 import { createUploadsHandlers } from './uploads';
 import { createViewsHandlers } from './views';
 
@@ -61,5 +62,6 @@ export function createHandlers(deps: BridgeDeps): Handlers {
     uploads: createUploadsHandlers(deps.filing),
     downloads: createDownloadsHandlers(workspaces, deps.settings, deps.desktop, deps.events),
     settings: createSettingsHandlers(workspaces, deps.settings, deps.appSettings),
+    unreadable: createUnreadableHandlers(workspaces),
   };
 }

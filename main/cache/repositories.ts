@@ -3,6 +3,8 @@ import type { CacheDb } from './open-cache';
 import {
   displayName,
   listKey,
+  storedInt,
+  storedState,
   timestampMs,
   type AlertLike,
   type CustomerEventLike,
@@ -23,13 +25,13 @@ const htmlToText = (html: string): string =>
     .trim();
 
 const statusCode = (status: unknown): number | null => {
-  if (typeof status === 'number') return status;
+  if (typeof status === 'number') return storedInt(status);
   if (
     status &&
     typeof status === 'object' &&
     typeof (status as { code?: unknown }).code === 'number'
   ) {
-    return (status as { code: number }).code;
+    return storedInt((status as { code: number }).code);
   }
   return null;
 };
@@ -106,7 +108,11 @@ export function createCacheWriter(db: CacheDb) {
       display: document.display_name ?? document.file_name ?? '',
       file: document.file_name ?? '',
       type: document.file_type ?? '',
-      created: document.created_at ?? 0,
+      // A number is kept in its unit (document-queries reads both); a date as text becomes ms.
+      created:
+        typeof document.created_at === 'number'
+          ? (storedInt(document.created_at) ?? 0)
+          : timestampMs(document.created_at),
       tags: listKey(document.tags),
       raw: JSON.stringify(document),
     });
@@ -131,10 +137,11 @@ export function createCacheWriter(db: CacheDb) {
       for (const alert of alerts) {
         const revision = alert.last_revision ?? {};
         const updated = timestampMs(revision.created_at) || timestampMs(alert.created_at);
-        const number = revision.revision_number ?? 0;
-        // State 1 is the spec's "Unknown": what an alert without a readable state is.
-        const state = revision.state ?? 1;
-        const score = revision.score ?? 0;
+        // Out-of-range scores and unknown states are kept (the raw JSON holds them as received) and
+        // shown flagged; the columns hold what the STRICT schema can order and count.
+        const number = storedInt(revision.revision_number) ?? 0;
+        const state = storedState(revision.state);
+        const score = storedInt(revision.score) ?? 0;
         const customer = alert.customer_external_id ?? '';
         s('alert').run({
           id: alert.id,
@@ -163,7 +170,7 @@ export function createCacheWriter(db: CacheDb) {
           updated: timestampMs(thread.updated_at) || timestampMs(thread.created_at),
           status: statusCode(thread.status),
           subject: last?.subject ?? '',
-          count: thread.message_count ?? 0,
+          count: storedInt(thread.message_count) ?? 0,
           raw: JSON.stringify(thread),
         });
         s('clearThreadCustomers').run(thread.id);
@@ -190,7 +197,7 @@ export function createCacheWriter(db: CacheDb) {
             message: fromMessage.has(attachment.id) ? (last?.id ?? null) : null,
             name: attachment.file_name ?? '',
             mime: attachment.file_mime ?? 'application/octet-stream',
-            size: attachment.file_size ?? 0,
+            size: storedInt(attachment.file_size) ?? 0,
             safe:
               attachment.file_not_dangerous === undefined || attachment.file_not_dangerous === null
                 ? null
@@ -221,7 +228,7 @@ export function createCacheWriter(db: CacheDb) {
         detail: JSON.stringify(input.detail),
         statsRead: input.stats ? 1 : 0,
         stats: input.stats ? JSON.stringify(input.stats) : null,
-        alerts: input.stats?.alerts ?? null,
+        alerts: storedInt(input.stats?.alerts),
         lastScan: input.stats?.last_scan_date ?? null,
         at: input.nowMs,
       });

@@ -4,6 +4,7 @@ import { openCache } from '../cache/open-cache';
 import { createCacheWriter } from '../cache/repositories';
 import { silentLogger } from '../lib/logger';
 import { createServiceSource } from './service-source';
+import { createUnreadableRecords } from '../cache/unreadable-records';
 import { createSyncEngine } from './sync-engine';
 import type { FromSyncWorker, ToSyncWorker } from './sync-worker-protocol';
 
@@ -31,7 +32,9 @@ async function run(message: Extract<ToSyncWorker, { type: 'run' }>): Promise<voi
     const engine = createSyncEngine({
       db,
       writer: createCacheWriter(db),
-      source: createServiceSource(client),
+      source: createServiceSource(client, {
+        onUnreadable: createUnreadableRecords(db).recorder(),
+      }),
       logger: silentLogger,
     });
     const report = await engine.run({

@@ -32,6 +32,7 @@ import {
 import { SET_ASIDE_KEPT_DAYS } from '../cache/set-aside-copies';
 import { classifyServiceFailure, createServiceTransport } from '../outbox/service-transport';
 import { createServiceSource } from '../sync/service-source';
+import { createUnreadableRecords } from '../cache/unreadable-records';
 import { createSyncEngine, type SyncEngine } from '../sync/sync-engine';
 import { ensurePrivateFolder } from '../lib/private-files';
 
@@ -143,7 +144,9 @@ export async function openWorkspace(options: {
     sync: createSyncEngine({
       db,
       writer,
-      source: createServiceSource(client),
+      source: createServiceSource(client, {
+        onUnreadable: createUnreadableRecords(db).recorder(),
+      }),
       logger: options.logger,
     }),
     replayer: createOutboxReplayer({

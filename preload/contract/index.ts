@@ -15,6 +15,7 @@ import { searchMethods } from './search';
 import { settingsMethods } from './settings';
 import { syncMethods, type SyncEvents } from './sync';
 import { threadsMethods } from './threads';
+import { unreadableMethods } from './unreadable';
 import { uploadsMethods, type UploadsEvents } from './uploads';
 import { viewsMethods } from './views';
 
@@ -38,6 +39,7 @@ export * from './search';
 export * from './settings';
 export * from './sync';
 export * from './threads';
+export * from './unreadable';
 export * from './uploads';
 export * from './views';
 
@@ -59,6 +61,7 @@ export const contract = {
   uploads: uploadsMethods,
   downloads: downloadsMethods,
   settings: settingsMethods,
+  unreadable: unreadableMethods,
 };
 
 export type Contract = typeof contract;

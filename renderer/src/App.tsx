@@ -1,3 +1,4 @@
+import { UnreadableScreen } from './features/unreadable';
 import { useEffect } from 'react';
 import { followLocation, useNavigation } from './lib/navigation';
 import { routeToHash, type Route } from './lib/routes';
@@ -31,6 +32,7 @@ const SCREEN_NAMES: Record<Route['screen'], string> = {
   documents: 'documents',
   outbox: 'outbox',
   connection: 'connection',
+  unreadable: 'unreadable records',
 };
 
 function CurrentScreen({ route }: { route: Route }) {
@@ -53,6 +55,8 @@ function CurrentScreen({ route }: { route: Route }) {
       return <DocumentsScreen route={route} />;
     case 'outbox':
       return <OutboxScreen />;
+    case 'unreadable':
+      return <UnreadableScreen />;
     case 'connection':
       return <ConnectionScreen route={route} />;
   }
@@ -121,6 +125,12 @@ export function App() {
       description: 'Go to the outbox',
       group: 'Go to',
       run: () => navigate({ screen: 'outbox' }),
+    },
+    {
+      keys: 'g u',
+      description: 'Go to the records the service sent that CaseDesk could not read',
+      group: 'Go to',
+      run: () => navigate({ screen: 'unreadable' }),
     },
     {
       keys: 'g p',

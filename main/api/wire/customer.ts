@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { anything, flag, key, list, num, openObject, text } from './fields';
+import { anything, date, flag, key, list, num, openObject, text } from './fields';
 
 // Spec, Resources: Customer (read shape), Customer detail, Customer statistics, Customer event,
 // and the response of Save customers.
@@ -103,7 +103,7 @@ export const WireCustomerEventSchema = z.looseObject({
   ID: key,
   AgentID: num,
   ClientID: num,
-  CreatedAt: text,
+  CreatedAt: date,
   CustomerExternalID: text,
   Description: text,
   /** Allowed values not shown (spec, Events 1): any string. */

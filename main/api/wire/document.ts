@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { anything, key, list, num, text } from './fields';
+import { anything, epoch, key, list, num, text } from './fields';
 
 // Spec, Resources: Customer document; Search documents answers {documents, total}.
 
@@ -14,10 +14,10 @@ export const WireDocumentSchema = z.looseObject({
   file_source: text,
   file_type: text,
   file_url: text,
-  created_at: num,
+  created_at: epoch,
   last_revision_id: text,
   last_revision_agent_id: num,
-  last_revision_created_at: num,
+  last_revision_created_at: epoch,
   origin: z.looseObject({ type: anything, value: text }).nullish(),
   tags: list(z.string()),
 });

@@ -23,3 +23,16 @@ export function list<T extends z.ZodType>(item: T) {
     .nullish()
     .transform((value): Array<z.output<T>> => value ?? []);
 }
+
+/**
+ * A date in any form the service may send (RFC 3339, a bare date, epoch seconds or milliseconds,
+ * as text or number; read by lib/service-date). A number becomes its decimal text so every reader
+ * sees one type; the value itself is kept as received, readable or not.
+ */
+export const date = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((value) => (typeof value === 'number' ? String(value) : value));
+
+/** A date the spec gives as an epoch count; text in any date form is kept too. */
+export const epoch = z.union([z.number(), z.string()]).nullish();

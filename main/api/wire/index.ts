@@ -6,3 +6,4 @@ export * from './kyt';
 export * from './press';
 export * from './thread';
 export { parseWire, summariseProblems, type WireParse } from './parse';
+export { readRecords, type ReadRecords, type RefusedRecord, type WithRefused } from './records';

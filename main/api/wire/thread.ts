@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { WireCustomerSchema } from './customer';
-import { flag, key, list, num, openObject, text } from './fields';
+import { date, flag, key, list, num, openObject, text } from './fields';
 
 // Spec, Resources: Thread, Message, Attachment; Search threads answers {data, total}.
 
@@ -28,7 +28,7 @@ export const WireMessageSchema = z.looseObject({
   bcc: text,
   cc: text,
   content: text,
-  created_at: text,
+  created_at: date,
   delivery: openObject,
   error_when_trying_to_send: text,
   external_message_id: text,
@@ -48,8 +48,8 @@ export const WireThreadSchema = z.looseObject({
   id: key,
   client_id: num,
   contacts: list(z.string()),
-  created_at: text,
-  updated_at: text,
+  created_at: date,
+  updated_at: date,
   customers: list(WireCustomerSchema),
   external_message_ids: list(z.string()),
   message_count: num,

@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import type { DocumentLike } from '../../cache/records';
 import { isServiceError } from '../../api';
+import { parseServiceDate } from '../../lib/service-date';
 import { streamedUploadBody } from '../../api/streamed-upload';
 import { type LookUp, type OutboxKind, quoted } from './kind';
 
@@ -65,9 +66,9 @@ export function inDoubtGraceMs(bytes: number): number {
 const sizeOf = (payload: UploadPayload): number =>
   payload.source.type === 'file' ? payload.source.size : payload.source.file_size;
 
-/** Seconds, whether the service sent seconds or milliseconds (the spec gives no unit). */
-const createdSeconds = (value: number | null | undefined): number =>
-  !value ? 0 : value > 100_000_000_000 ? Math.floor(value / 1000) : value;
+/** Seconds, whether the service sent seconds, milliseconds or a date as text (the spec gives no unit). */
+const createdSeconds = (value: unknown): number =>
+  Math.floor((parseServiceDate(value) ?? 0) / 1000);
 
 const isDocument = (value: unknown): value is DocumentLike =>
   value !== null &&

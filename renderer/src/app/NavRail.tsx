@@ -49,6 +49,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: '⇪',
   },
   {
+    label: 'Unreadable',
+    route: { screen: 'unreadable' },
+    covers: ['unreadable'],
+    keys: 'g u',
+    icon: '⚠',
+  },
+  {
     label: 'Connection',
     route: { screen: 'connection' },
     covers: ['connection'],

@@ -16,6 +16,8 @@ export type Route =
   | { screen: 'thread'; id: string }
   | { screen: 'documents'; filter?: DocumentFilterInput }
   | { screen: 'outbox' }
+  /** Records the service sent that CaseDesk could not read. */
+  | { screen: 'unreadable' }
   /** `profileId`: that profile's form; `field: 'token'`: with its token field ready to type in. */
   | { screen: 'connection'; profileId?: string; field?: 'token' };
 
@@ -78,6 +80,7 @@ export function hashToRoute(hash: string): Route | null {
     case 'dashboard':
     case 'threads':
     case 'outbox':
+    case 'unreadable':
       return { screen };
     case 'connection': {
       const params = new URLSearchParams(query);

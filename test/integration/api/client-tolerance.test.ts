@@ -54,18 +54,30 @@ describe('service client: answers the sandbox never gives', () => {
     expect(page.data[1]?.last_revision).toBeUndefined();
   });
 
-  it('refuses an impossible body with the operation and field path in the message', async () => {
-    const data = [
-      sample.alert,
-      sample.alert,
-      sample.alert,
-      { ...sample.alert, last_revision: { ...sample.revision, score: 'high' } },
-    ];
-    const client = await clientOf(answer(200, { data, total: 4 }));
+  it('refuses an impossible page with the operation and field path in the message', async () => {
+    const client = await clientOf(answer(200, { data: { 0: sample.alert }, total: 4 }));
     const error = (await failureOf(client.alerts.search({}))) as ServiceError;
     expect(error).toMatchObject({ kind: 'malformed', operation: 'alerts.search', retryable: true });
     expect(error.message).toContain('alerts.search');
-    expect(error.message).toContain('data.3.last_revision.score: expected number, received string');
+    expect(error.message).toContain('data: expected array, received object');
+    // The body is kept on the error for the list of unreadable records, never in its JSON.
+    expect(error.refusedBody).toEqual({ data: { 0: sample.alert }, total: 4 });
+    expect(JSON.stringify(error)).not.toContain('refusedBody');
+  });
+
+  it('reads a page record by record: a mistyped alert is set aside, the rest kept', async () => {
+    const data = [
+      sample.alert,
+      { ...sample.alert, id: 'a2' },
+      { ...sample.alert, id: 'a3' },
+      { ...sample.alert, id: 'a4', last_revision: { ...sample.revision, score: 'high' } },
+    ];
+    const client = await clientOf(answer(200, { data, total: 4 }));
+    const page = await client.alerts.search({});
+    expect(page.data.map((alert) => alert.id)).toEqual([sample.alert.id, 'a2', 'a3']);
+    expect(page.refused).toEqual([
+      { raw: data[3], reason: 'last_revision.score: expected number, received string' },
+    ]);
   });
 
   it('reads an HTML error page as an HTTP error without a service message', async () => {

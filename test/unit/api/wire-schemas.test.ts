@@ -166,7 +166,8 @@ describe('wire schemas refuse what cannot be right, saying where', () => {
   });
 
   it('a mistyped field anywhere in a page is named by its path', () => {
-    const numeric = ['score', 'state', 'revision_number', 'profile_date'] as const;
+    // state is not here: a state as text is kept and shown as received (issue 13).
+    const numeric = ['score', 'revision_number', 'profile_date'] as const;
     fc.assert(
       fc.property(
         fc.nat({ max: 9 }),

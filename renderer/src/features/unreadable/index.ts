@@ -1,0 +1,1 @@
+export { UnreadableScreen } from './UnreadableScreen';

@@ -9,7 +9,7 @@ import { api, errorMessage, unwrap } from '../../lib/api';
 import { formatCount } from '../../lib/format';
 import { useCached } from '../../lib/use-cached';
 import { BarList, ColumnChart, type Bar, type BarTone } from './BarList';
-import { ageLabel, alertsCount, scoreAxisLabel, scoreLabel, scoreLevel } from './labels';
+import { ageLabel, alertsCount, scoreAxisLabel, scoreLevel } from './labels';
 import {
   createdFilter,
   openAgeFilter,
@@ -189,7 +189,8 @@ function DashboardBody({
   const scoreBars: Bar[] = summary.scores.map((bucket) => ({
     key: String(bucket.from),
     label: scoreAxisLabel(bucket),
-    name: `Score ${scoreLabel(bucket)}: ${alertsCount(bucket.count)}`,
+    // The name says what the column shows ("90+"), so voice control finds it by what is seen.
+    name: `Score ${scoreAxisLabel(bucket)}: ${alertsCount(bucket.count)}`,
     count: bucket.count,
     tone: SCORE_TONES[scoreLevel(bucket)],
     open: () => openQueue(scoreFilter(bucket)),

@@ -174,6 +174,10 @@ test.describe('a synced profile has no serious or critical accessibility violati
     await check('download folder dialog');
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('download-folder')).toHaveCount(0);
+    await page.getByTestId('downloads-tray-button').click();
+    await expect(page.getByTestId('downloads-panel')).toBeVisible();
+    await check('downloads tray');
+    await page.keyboard.press('Escape');
 
     await go(page, '#/outbox', page.getByTestId('outbox-screen'));
     await check('outbox, empty');

@@ -32,7 +32,8 @@ export function ShortcutSheet() {
         <h2 id="shortcut-sheet-title" className="dialog-title">
           Keyboard shortcuts
         </h2>
-        <Button variant="ghost" onClick={() => setOpen(false)} aria-label="Close">
+        {/* The name holds the key the button shows, so it can be called by what is seen. */}
+        <Button variant="ghost" onClick={() => setOpen(false)} aria-label="Close, Esc">
           Esc
         </Button>
       </div>

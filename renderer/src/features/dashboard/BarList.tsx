@@ -32,7 +32,9 @@ export function BarList({ bars, testId }: { bars: Bar[]; testId: string }) {
             data-count={bar.count}
             onClick={bar.open}
           >
-            <span className="bar-label">{bar.label}</span>
+            {/* The space keeps label and count two words of the visible text, which the name
+                (voice control: say what you see) must contain in the same order. */}
+            <span className="bar-label">{bar.label}</span>{' '}
             <span className="bar-track" aria-hidden="true">
               <span
                 className={`bar-fill tone-${bar.tone}`}
@@ -63,6 +65,8 @@ export function ColumnChart({ bars, testId }: { bars: Bar[]; testId: string }) {
             data-count={bar.count}
             onClick={bar.open}
           >
+            {/* Label then count, as the name says them; the stylesheet puts the count on top. */}
+            <span className="column-label">{bar.label}</span>{' '}
             <span className="column-count">{formatCount(bar.count)}</span>
             <span className="column-track" aria-hidden="true">
               <span
@@ -70,7 +74,6 @@ export function ColumnChart({ bars, testId }: { bars: Bar[]; testId: string }) {
                 style={{ height: share(bar.count, largest) }}
               />
             </span>
-            <span className="column-label">{bar.label}</span>
           </button>
         </li>
       ))}

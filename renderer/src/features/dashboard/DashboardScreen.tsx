@@ -10,14 +10,7 @@ import { formatCount } from '../../lib/format';
 import { useCached } from '../../lib/use-cached';
 import { useSync } from '../sync';
 import { BarList, ColumnChart, type Bar, type BarTone } from './BarList';
-import {
-  ageLabel,
-  alertsCount,
-  undatedNote,
-  scoreAxisLabel,
-  scoreLabel,
-  scoreLevel,
-} from './labels';
+import { ageLabel, alertsCount, undatedNote, scoreAxisLabel, scoreLevel } from './labels';
 import {
   createdFilter,
   openAgeFilter,
@@ -227,7 +220,8 @@ function DashboardBody({
   const scoreBars: Bar[] = summary.scores.map((bucket) => ({
     key: String(bucket.from),
     label: scoreAxisLabel(bucket),
-    name: `Score ${scoreLabel(bucket)}: ${alertsCount(bucket.count)}`,
+    // The name says what the column shows ("90+"), so voice control finds it by what is seen.
+    name: `Score ${scoreAxisLabel(bucket)}: ${alertsCount(bucket.count)}`,
     count: bucket.count,
     tone: SCORE_TONES[scoreLevel(bucket)],
     open: () => openQueue(scoreFilter(bucket)),

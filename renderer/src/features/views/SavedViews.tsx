@@ -129,8 +129,9 @@ export function SavedViews({
           );
         })}
         {views.status === 'error' && (
-          <li className="saved-views-error" role="alert">
-            {errorMessage(views.error)}{' '}
+          // A list item cannot itself be an alert (a list holds only items): the message inside is.
+          <li className="saved-views-error">
+            <span role="alert">{errorMessage(views.error)}</span>{' '}
             <button type="button" className="link-button" onClick={views.reload}>
               Try again
             </button>

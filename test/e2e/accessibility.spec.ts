@@ -1,0 +1,304 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import type { DocumentSearchPage, QueueWindow, ThreadPage } from '../../preload/contract';
+import { bridge, expect, test } from './fixtures';
+import { QueuePage } from './pages/queue-page';
+
+// Every screen and state a user meets, checked by axe-core in the light and the dark theme: no
+// serious or critical violation of WCAG 2.1 A/AA or of axe's best practices. A failure names the
+// screen, the theme, the rule, the element and what to fix.
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+const BLOCKING = new Set(['serious', 'critical']);
+
+/** One finding, in words a fixer can act on. */
+type Finding = string;
+
+async function audit(page: Page, where: string): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect(page.locator(`html[data-theme="${colorScheme}"]`)).toBeAttached();
+    const results = await new AxeBuilder({ page })
+      .withTags(TAGS)
+      // Frame by frame in the page itself: the default opens a blank page of its own to merge
+      // the frames' results, which the browser host's secret-bound page does not allow for.
+      .setLegacyMode(true)
+      .analyze();
+    for (const violation of results.violations) {
+      if (!violation.impact || !BLOCKING.has(violation.impact)) continue;
+      for (const node of violation.nodes)
+        findings.push(
+          `${where} [${colorScheme}] ${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${
+            node.failureSummary?.replace(/\s+/g, ' ') ?? violation.help
+          }`,
+        );
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  return findings;
+}
+
+async function go(page: Page, hash: string, ready: Locator): Promise<void> {
+  await page.evaluate((target) => {
+    location.hash = target;
+  }, hash);
+  await ready.waitFor();
+  await expect(page.getByTestId('loading')).toHaveCount(0);
+}
+
+function expectNone(findings: Finding[]): void {
+  expect(findings, `axe-core found:\n${findings.join('\n')}`).toEqual([]);
+}
+
+test('a first start with no profile has no serious or critical accessibility violation', async ({
+  page,
+}) => {
+  await expect(page.getByTestId('connection-screen')).toBeVisible();
+  const findings = await audit(page, 'first start: connection');
+  await page.getByTestId('nav-dashboard').click();
+  findings.push(...(await audit(page, 'first start: dashboard')));
+  await page.getByTestId('nav-queue').click();
+  findings.push(...(await audit(page, 'first start: queue')));
+  await page.getByTestId('nav-threads').click();
+  findings.push(...(await audit(page, 'first start: threads')));
+  await page.getByTestId('nav-documents').click();
+  findings.push(...(await audit(page, 'first start: documents')));
+  await page.getByTestId('nav-outbox').click();
+  findings.push(...(await audit(page, 'first start: outbox')));
+  expectNone(findings);
+});
+
+interface Records {
+  alert: QueueWindow['rows'][number];
+  thread: ThreadPage['rows'][number];
+  document: DocumentSearchPage['rows'][number];
+}
+
+async function records(page: Page): Promise<Records> {
+  const queue = await bridge<QueueWindow>(page, 'queue.window', { limit: 1 });
+  const threads = await bridge<ThreadPage>(page, 'threads.list', { limit: 1 });
+  const documents = await bridge<DocumentSearchPage>(page, 'documents.search', { limit: 200 });
+  const alert = queue.rows[0];
+  const thread = threads.rows[0];
+  const document = documents.rows.find((row) => row.source === 'internal');
+  if (!alert || !thread || !document)
+    throw new Error('the tenant lacks an alert, thread or document');
+  return { alert, thread, document };
+}
+
+test.describe('a synced profile has no serious or critical accessibility violation', () => {
+  test.setTimeout(300_000);
+
+  test('dashboard, queue, filters, saved views, confirm dialog, alert', async ({
+    page,
+    tenant,
+  }) => {
+    expect(tenant).toBeTruthy();
+    const { alert } = await records(page);
+    const findings: Finding[] = [];
+    const check = async (where: string) => findings.push(...(await audit(page, where)));
+
+    await go(page, '#/dashboard', page.getByTestId('dashboard-screen'));
+    await check('dashboard');
+
+    const queuePage = new QueuePage(page);
+    await queuePage.open();
+    await expect(queuePage.rows.first()).toBeVisible();
+    await check('queue');
+    const category = page.getByTestId('filter-category');
+    await category.getByRole('button', { name: /Category/ }).click();
+    await expect(category.getByRole('checkbox').first()).toBeVisible();
+    await check('queue, category filter open');
+    await page.keyboard.press('Escape');
+
+    await queuePage.saveView('Mine');
+    await check('queue with a saved view');
+    await queuePage.view('Mine').getByRole('button', { name: 'Delete view Mine' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await check('confirm dialog');
+    await page.keyboard.press('Escape');
+
+    await go(page, `#/alert/${encodeURIComponent(alert.id)}`, page.getByTestId('alert-screen'));
+    await check('alert');
+    expectNone(findings);
+  });
+
+  test('customer tabs, threads, a thread', async ({ page, tenant }) => {
+    expect(tenant).toBeTruthy();
+    const { alert, thread } = await records(page);
+    const findings: Finding[] = [];
+    const check = async (where: string) => findings.push(...(await audit(page, where)));
+
+    for (const tab of ['overview', 'alerts', 'timeline', 'documents', 'threads', 'press']) {
+      await go(
+        page,
+        `#/customer/${encodeURIComponent(alert.customerExternalId)}/${tab}`,
+        page.getByTestId('customer-screen'),
+      );
+      await check(`customer, ${tab} tab`);
+    }
+
+    await go(page, '#/threads', page.getByTestId('threads-screen'));
+    await expect(page.getByTestId('thread-row').first()).toBeVisible();
+    await check('threads');
+    await go(page, `#/thread/${encodeURIComponent(thread.id)}`, page.getByTestId('thread-screen'));
+    await expect(page.getByTestId('message').first()).toBeVisible();
+    await check('thread');
+    expectNone(findings);
+  });
+
+  test('documents, downloads, connection, search, shortcuts, offline, outbox', async ({
+    page,
+    tenant,
+  }) => {
+    const { alert, document } = await records(page);
+    const findings: Finding[] = [];
+    const check = async (where: string) => findings.push(...(await audit(page, where)));
+
+    await go(page, '#/documents', page.getByTestId('documents-screen'));
+    await check('documents');
+    const filter = JSON.stringify({ customerExternalId: document.customerExternalId });
+    await go(
+      page,
+      `#/documents?${new URLSearchParams({ filter }).toString()}`,
+      page.locator(`[data-document-id="${document.id}"]`).first(),
+    );
+    // The first download asks for a folder.
+    await page
+      .locator(`[data-document-id="${document.id}"]`)
+      .first()
+      .getByTestId('download-button')
+      .click();
+    await expect(page.getByTestId('download-folder')).toBeVisible();
+    await check('download folder dialog');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('download-folder')).toHaveCount(0);
+    await page.getByTestId('downloads-tray-button').click();
+    await expect(page.getByTestId('downloads-panel')).toBeVisible();
+    await check('downloads tray');
+    await page.keyboard.press('Escape');
+
+    await go(page, '#/outbox', page.getByTestId('outbox-screen'));
+    await check('outbox, empty');
+
+    await go(page, '#/connection', page.getByTestId('connection-screen'));
+    await check('connection: profile, file settings');
+    await page.getByRole('button', { name: /New/ }).first().click();
+    await check('connection: new profile form');
+
+    await go(page, '#/dashboard', page.getByTestId('dashboard-screen'));
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Search the offline cache' });
+    await palette.getByRole('combobox').fill(alert.customerExternalId.slice(0, 4));
+    await expect(palette.getByRole('option').first()).toBeVisible();
+    await check('search palette');
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('open-shortcuts').click();
+    await expect(page.getByTestId('shortcut-sheet')).toBeVisible();
+    await check('shortcut sheet');
+    await page.keyboard.press('Escape');
+
+    // Offline: the top bar says so, and a change waits in the outbox.
+    await tenant.stop();
+    await page.getByTestId('sync-start').click();
+    await expect(page.getByTestId('sync-status')).toHaveAttribute('data-connectivity', 'offline', {
+      timeout: 30_000,
+    });
+    await check('dashboard, offline');
+    await bridge(page, 'documents.update', { id: document.id, displayName: 'Renamed offline' });
+    await go(page, '#/outbox', page.getByTestId('outbox-screen'));
+    await expect(page.getByTestId('outbox-item').first()).toBeVisible();
+    await check('outbox, one change waiting');
+    expectNone(findings);
+  });
+});
+
+/**
+ * Tabs through the page `steps` times; each element that takes focus must look different focused
+ * than it does once focus moves on (an outline or a ring, on itself or on the frame around it).
+ * Returns the elements that showed nothing.
+ */
+async function unringedStops(page: Page, steps: number): Promise<string[]> {
+  const problems: string[] = [];
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+  });
+  for (let step = 0; step < steps; step += 1) {
+    await page.keyboard.press('Tab');
+    const problem = await page.evaluate(() => {
+      interface Memory {
+        element: Element;
+        focusedLook: string;
+      }
+      const store = window as unknown as { __focusMemory?: Memory | undefined };
+      const look = (element: Element) =>
+        [element, element.parentElement]
+          .filter((node): node is Element => node !== null)
+          .map((node) => {
+            const style = getComputedStyle(node);
+            return `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor} | ${style.boxShadow} | ${style.borderColor}`;
+          })
+          .join(' || ');
+      const describe = (element: Element) =>
+        `<${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} class="${element.className}"> "${(element.textContent ?? '').trim().slice(0, 40)}"`;
+      const shows = (element: Element) =>
+        [element, element.parentElement].some((node) => {
+          if (!node) return false;
+          const style = getComputedStyle(node);
+          return (
+            (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) ||
+            style.boxShadow !== 'none'
+          );
+        });
+      let found: string | null = null;
+      const previous = store.__focusMemory;
+      const active = document.activeElement;
+      // The one left behind must look different now: otherwise the ring was its normal look.
+      if (
+        previous &&
+        previous.element !== active &&
+        look(previous.element) === previous.focusedLook
+      )
+        found = `${describe(previous.element)} looks the same focused and not`;
+      if (active && active !== document.body) {
+        if (!shows(active)) found = `${describe(active)} shows no outline or ring when focused`;
+        store.__focusMemory = { element: active, focusedLook: look(active) };
+      } else store.__focusMemory = undefined;
+      return found;
+    });
+    if (problem) problems.push(problem);
+  }
+  return [...new Set(problems)];
+}
+
+test('every element reached with Tab shows a focus ring, in both themes', async ({
+  page,
+  tenant,
+}) => {
+  test.setTimeout(180_000);
+  expect(tenant).toBeTruthy();
+  const { alert } = await records(page);
+  const problems: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await new QueuePage(page).open();
+    await expect(page.getByTestId('queue-row').first()).toBeVisible();
+    problems.push(
+      ...(await unringedStops(page, 45)).map((text) => `queue [${colorScheme}] ${text}`),
+    );
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await go(
+    page,
+    `#/customer/${encodeURIComponent(alert.customerExternalId)}`,
+    page.getByTestId('customer-screen'),
+  );
+  problems.push(...(await unringedStops(page, 40)).map((text) => `customer ${text}`));
+  await go(page, '#/connection', page.getByTestId('connection-screen'));
+  problems.push(...(await unringedStops(page, 40)).map((text) => `connection ${text}`));
+  await go(page, '#/dashboard', page.getByTestId('dashboard-screen'));
+  problems.push(...(await unringedStops(page, 40)).map((text) => `dashboard ${text}`));
+  expect(problems, problems.join('\n')).toEqual([]);
+});

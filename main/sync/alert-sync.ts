@@ -2,7 +2,7 @@ import { readState, type CacheWriter } from '../cache/repositories';
 import { parseServiceDate } from '../lib/service-date';
 import { DEFAULT_MAX_PAGES, pageGuard, type StoppedPaging } from './page-guard';
 import { progressMeter } from './progress';
-import type { PagedSyncOptions } from './sync-source';
+import { setAsideKeys, type PagedSyncOptions } from './sync-source';
 
 /**
  * Where alert sync stands: the last update time reached (`since`, inclusive) and how many alerts
@@ -64,10 +64,11 @@ export async function syncAlerts(
     const page = await pending;
     signal.throwIfAborted();
     const alerts = page.data;
-    const next = advance(cursor, alerts);
+    const keys = [...alerts.map(versionKey), ...setAsideKeys(page)];
+    const next = advance(cursor, alerts, keys.length);
     const more = guard.more({
-      keys: alerts.map(versionKey),
-      full: alerts.length >= pageSize,
+      keys,
+      full: keys.length >= pageSize,
       position: cursor.skip,
       total: page.total,
     });
@@ -92,22 +93,23 @@ export async function syncAlerts(
  * same `since`: an alert with an unreadable date never moves the cursor, and a service that
  * orders otherwise is paged all the same instead of stopping the sync.
  */
-function advance(cursor: AlertCursor, alerts: readonly Pageable[]): AlertCursor {
-  if (alerts.length === 0) return cursor;
+function advance(cursor: AlertCursor, alerts: readonly Pageable[], received: number): AlertCursor {
+  if (received === 0) return cursor;
+  // Every record set aside took a place on the page: an offset counts it.
+  if (alerts.length === 0) return { since: cursor.since, skip: cursor.skip + received };
   const sinceMs = parseServiceDate(cursor.since);
   const dates: number[] = [];
   for (const alert of alerts) {
     const ms = updatedMs(alert);
     const previous = dates.at(-1) ?? sinceMs ?? -Infinity;
-    if (ms === null || ms < previous)
-      return { since: cursor.since, skip: cursor.skip + alerts.length };
+    if (ms === null || ms < previous) return { since: cursor.since, skip: cursor.skip + received };
     dates.push(ms);
   }
   const lastMs = dates.at(-1) as number;
   // A page all at one instant may follow alerts of that instant on earlier pages (among them ones
   // whose date could not be read, so not counted): only the offset from the same `since` is sure.
   if ((sinceMs !== null && sinceMs === lastMs) || dates[0] === lastMs)
-    return { since: cursor.since, skip: cursor.skip + alerts.length };
+    return { since: cursor.since, skip: cursor.skip + received };
   const ties = dates.filter((ms) => ms === lastMs).length;
   return { since: new Date(lastMs).toISOString(), skip: ties };
 }

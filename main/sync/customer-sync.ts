@@ -5,7 +5,7 @@ import type { CustomerLike, DocumentLike } from '../cache/records';
 import type { CacheWriter } from '../cache/repositories';
 import { DEFAULT_MAX_PAGES, pageGuard, type StoppedPaging } from './page-guard';
 import { progressMeter, type SyncProgress } from './progress';
-import { isHttpError, isNotFound, type SyncSource } from './sync-source';
+import { isHttpError, isNotFound, setAsideKeys, type SyncSource } from './sync-source';
 import { timelineMayBeCut, writeTimelineCut } from './timeline-cut';
 
 const DOCUMENT_PAGE = 200;
@@ -211,9 +211,10 @@ async function allDocuments(
       signal,
     );
     for (const document of page.documents) documents.set(document.id, document);
+    const keys = [...page.documents.map((document) => document.id), ...setAsideKeys(page)];
     const more = guard.more({
-      keys: page.documents.map((document) => document.id),
-      full: page.documents.length >= DOCUMENT_PAGE,
+      keys,
+      full: keys.length >= DOCUMENT_PAGE,
       position: offset,
       total: page.total,
     });

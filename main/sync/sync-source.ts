@@ -9,16 +9,30 @@ import type {
   ThreadLike,
 } from '../cache/records';
 
+/**
+ * Records of a page the service sent but CaseDesk could not read (set aside by the source). They
+ * still took their places on the page: paging counts them, or a full page with one set aside would
+ * look like the last, and an offset would fall short of where the service's next page begins.
+ */
+export interface SetAsideOnPage {
+  refused?: ReadonlyArray<{ raw: unknown }>;
+}
+
+/** Keys for the page guard of the records set aside on a page (by their raw JSON: they have no usable id). */
+export function setAsideKeys(page: SetAsideOnPage): string[] {
+  return (page.refused ?? []).map((record) => `set-aside\u0000${JSON.stringify(record.raw) ?? ''}`);
+}
+
 /** What the sync engine needs of the service: the API client provides it; tests may fake it. */
 export interface SyncSource {
   searchAlerts(
     body: Record<string, unknown>,
     signal: AbortSignal,
-  ): Promise<{ data: AlertLike[]; total?: number | null }>;
+  ): Promise<{ data: AlertLike[]; total?: number | null } & SetAsideOnPage>;
   searchThreads(
     body: Record<string, unknown>,
     signal: AbortSignal,
-  ): Promise<{ data: ThreadLike[]; total?: number | null }>;
+  ): Promise<{ data: ThreadLike[]; total?: number | null } & SetAsideOnPage>;
   customer(
     externalId: string,
     signal: AbortSignal,
@@ -32,7 +46,7 @@ export interface SyncSource {
     externalId: string,
     page: { limit: number; offset: number },
     signal: AbortSignal,
-  ): Promise<{ documents: DocumentLike[]; total?: number | null }>;
+  ): Promise<{ documents: DocumentLike[]; total?: number | null } & SetAsideOnPage>;
 }
 
 /** An answer from the service with an HTTP status (as opposed to no answer at all). */

@@ -2,7 +2,7 @@ import { readState, type CacheWriter } from '../cache/repositories';
 import { parseServiceDate } from '../lib/service-date';
 import { DEFAULT_MAX_PAGES, pageGuard, type StoppedPaging } from './page-guard';
 import { progressMeter } from './progress';
-import type { PagedSyncOptions } from './sync-source';
+import { setAsideKeys, type PagedSyncOptions } from './sync-source';
 
 /**
  * Thread search has no order option; the service returns newest update first. Paging a fixed
@@ -58,9 +58,13 @@ export async function syncThreads(
     // A thread whose update time cannot be read is kept and leaves the cursor where it was.
     let newestMs = cursor.newestMs;
     for (const thread of threads) newestMs = Math.max(newestMs, updatedMs(thread));
+    const keys = [
+      ...threads.map((thread) => `${thread.id}\u0000${String(thread.updated_at)}`),
+      ...setAsideKeys(result),
+    ];
     const finished = !guard.more({
-      keys: threads.map((thread) => `${thread.id}\u0000${String(thread.updated_at)}`),
-      full: threads.length >= pageSize,
+      keys,
+      full: keys.length >= pageSize,
       position: (cursor.page - 1) * pageSize,
       total: result.total,
     });

@@ -30,13 +30,7 @@ describe('a page with one unreadable alert', () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  it('keeps the others, sets it aside once, and the next sync goes on past it', async () => {
-    const alerts: unknown[] = [
-      alertAt('A1', 1),
-      { ...alertAt('', 2) },
-      alertAt('A3', 3, { score: 250, state: 99 }),
-      alertAt('A4', 4),
-    ];
+  const start = async (alerts: unknown[]) => {
     const server = await serve((request, response) => {
       let text = '';
       request.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -83,6 +77,17 @@ describe('a page with one unreadable alert', () => {
       logger: silentLogger,
     });
 
+    return { db, engine, unreadable };
+  };
+
+  it('keeps the others, sets it aside once, and the next sync goes on past it', async () => {
+    const alerts: unknown[] = [
+      alertAt('A1', 1),
+      { ...alertAt('', 2) },
+      alertAt('A3', 3, { score: 250, state: 99 }),
+      alertAt('A4', 4),
+    ];
+    const { db, engine, unreadable } = await start(alerts);
     await engine.run({ pageSize: 10 });
     const ids = () => db.prepare('SELECT id FROM alerts ORDER BY id').pluck().all();
     expect(ids()).toEqual(['A1', 'A3', 'A4']);
@@ -99,5 +104,25 @@ describe('a page with one unreadable alert', () => {
     expect(others).toEqual([]);
     expect(record).toMatchObject({ operation: 'alerts.search', raw: JSON.stringify(alerts[1]) });
     expect(record?.reason).toMatch(/^id: /);
+  });
+
+  it('pages on past a full page that had one record set aside, in the same sync', async () => {
+    // Three a page: the first page is two readable alerts and one set aside. Counting only what was
+    // kept, it looked like the last page, and A4 and A5 waited for the next sync.
+    const alerts: unknown[] = [
+      alertAt('A1', 1),
+      { ...alertAt('', 1) },
+      alertAt('A2', 1),
+      alertAt('A4', 1),
+      alertAt('A5', 1),
+    ];
+    const { db, engine } = await start(alerts);
+    await engine.run({ pageSize: 3 });
+    expect(db.prepare('SELECT id FROM alerts ORDER BY id').pluck().all()).toEqual([
+      'A1',
+      'A2',
+      'A4',
+      'A5',
+    ]);
   });
 });

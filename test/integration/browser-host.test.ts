@@ -425,6 +425,12 @@ describe('browser host', () => {
     expect((await record('settings.save', { maxUploadMb: 50 })).value).toMatchObject({
       maxUploadMb: 50,
     });
+    expect((await record('settings.saveAppearance', { theme: 'dark' })).value).toEqual({
+      theme: 'dark',
+    });
+    expect((await record('settings.appearance', undefined)).value).toEqual({ theme: 'dark' });
+    expect((await record('unreadable.list', undefined)).value).toEqual({ records: [], total: 0 });
+    expect((await record('unreadable.export', { format: 'ndjson' })).ok).toBe(true);
     expect((await record('profiles.remove', { id })).ok).toBe(true);
     const stream = await events;
 

@@ -58,7 +58,7 @@ describe('service client: answers the sandbox never gives', () => {
     const client = await clientOf(answer(200, { data: { 0: sample.alert }, total: 4 }));
     const error = (await failureOf(client.alerts.search({}))) as ServiceError;
     expect(error).toMatchObject({ kind: 'malformed', operation: 'alerts.search', retryable: true });
-    expect(error.message).toContain('alerts.search');
+    expect(error.message).toContain('Could not search the alerts');
     expect(error.message).toContain('data: expected array, received object');
     // The body is kept on the error for the list of unreadable records, never in its JSON.
     expect(error.refusedBody).toEqual({ data: { 0: sample.alert }, total: 4 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,20 +52,6 @@ describe('messages about files reach the window without paths', () => {
     const missing = await app.inspectDropped(join(files, 'never-there.pdf'));
     expect(missing.ok).toBe(false);
     if (!missing.ok) expectNoPath(missing.error.message, 'never-there.pdf');
-  });
-
-  it.skipIf(process.getuid?.() === 0)('a file the investigator may not read', async () => {
-    const path = join(files, 'locked-passport.pdf');
-    writeFileSync(path, '%PDF-1.7 passport');
-    const source = await app.register(path);
-    chmodSync(path, 0o000);
-    try {
-      const inspected = await app.attempt('uploads.inspect', { source });
-      expect(inspected.ok).toBe(false);
-      if (!inspected.ok) expectNoPath(inspected.error.message, 'locked-passport.pdf');
-    } finally {
-      chmodSync(path, 0o600);
-    }
   });
 
   it('a file inside the data folder, by any name', async () => {

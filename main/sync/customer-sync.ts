@@ -5,7 +5,7 @@ import type { CustomerLike, DocumentLike } from '../cache/records';
 import type { CacheWriter } from '../cache/repositories';
 import { DEFAULT_MAX_PAGES, pageGuard, type StoppedPaging } from './page-guard';
 import { progressMeter, type SyncProgress } from './progress';
-import { isHttpError, isNotFound, setAsideKeys, type SyncSource } from './sync-source';
+import { isHttpError, isNotFound, isUnaskable, setAsideKeys, type SyncSource } from './sync-source';
 import { timelineMayBeCut, writeTimelineCut } from './timeline-cut';
 
 const DOCUMENT_PAGE = 200;
@@ -103,7 +103,8 @@ export async function syncCustomers(options: {
       settled.status === 'rejected' ? [settled.reason as unknown] : [],
     );
     // No answer at all ends the phase: the service is unreachable, the queue waits for next time.
-    const unreachable = failures.find((error) => !isHttpError(error));
+    // An id no request can name was never sent: it fails this customer alone.
+    const unreachable = failures.find((error) => !isHttpError(error) && !isUnaskable(error));
     if (detail.status === 'rejected' || unreachable !== undefined) {
       const error = detail.status === 'rejected' ? (detail.reason as unknown) : unreachable;
       if (isNotFound(error) && detail.status === 'rejected') dropCustomer.run(externalId);

@@ -5,7 +5,7 @@ import {
   type ServiceClient,
   type WithRefused,
 } from '../api';
-import type { SyncSource } from './sync-source';
+import { UnaskableIdError, type SyncSource } from './sync-source';
 
 /** A record set aside: what was asked, what came back, why it could not be read. */
 export interface UnreadableRecord extends RefusedRecord {
@@ -46,6 +46,16 @@ export function createServiceSource(
       throw error;
     }
   };
+  /** A customer read: an id the client cannot put in a path was never sent, and says so. */
+  const asking = async <T>(call: () => Promise<T>): Promise<T> => {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof TypeError && !isServiceError(error))
+        throw new UnaskableIdError(error.message);
+      throw error;
+    }
+  };
   /** A list: the records refused one by one are set aside, the rest goes on. */
   const listing = async <T extends WithRefused>(
     operation: OperationName,
@@ -61,12 +71,14 @@ export function createServiceSource(
     searchThreads: (body, signal) =>
       listing('threads.search', () => client.threads.search(body, { signal })),
     customer: (externalId, signal) =>
-      reading('customers.get', () => client.customers.get(externalId, { signal })),
+      reading('customers.get', () => asking(() => client.customers.get(externalId, { signal }))),
     customerStats: (externalId, signal) =>
-      reading('customers.stats', () => client.customers.stats(externalId, { signal })),
+      reading('customers.stats', () =>
+        asking(() => client.customers.stats(externalId, { signal })),
+      ),
     customerTimeline: (externalId, signal) =>
       listing('customers.timeline', () =>
-        client.customers.timeline(externalId, { limit: 1000 }, { signal }),
+        asking(() => client.customers.timeline(externalId, { limit: 1000 }, { signal })),
       ),
     customerDocuments: (externalId, page, signal) =>
       listing('documents.search', () =>

@@ -58,6 +58,18 @@ export function isHttpError(error: unknown): boolean {
   );
 }
 
+/**
+ * A customer id no request can name (empty, "..", broken Unicode): the service was never asked.
+ * It fails that customer alone; it says nothing of whether the service can be reached.
+ */
+export class UnaskableIdError extends Error {
+  readonly unaskable = true;
+}
+
+export function isUnaskable(error: unknown): boolean {
+  return error instanceof UnaskableIdError;
+}
+
 /** A customer the service no longer knows: dropped from the queue instead of retried forever. */
 export function isNotFound(error: unknown): boolean {
   return (

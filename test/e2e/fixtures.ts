@@ -1,9 +1,12 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { startFakeService, type FakeService } from '../support/fake-service';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox-fixture';
+import { clockFrom, startTestSandbox, type TestSandbox } from '../support/sandbox-fixture';
 import { startHostProcess, type HostProcess } from '../support/host-process';
 import { makeTempDir } from '../support/temp-dir';
 import { capturePageSecret } from '../support/page-secret-capture';
+
+/** Where every e2e tenant's clock starts (see the tenant fixture). */
+const TENANT_NOW = '2026-11-24T09:00:00Z';
 
 export interface AppHandle {
   host: HostProcess;
@@ -92,7 +95,13 @@ export const test = base.extend<{
    * into the app's cache before the test starts; the page shows CaseDesk on that cache.
    */
   tenant: async ({ page, tenantScale, tenantTokenStorage }, use) => {
-    const service = await startTestSandbox({ scale: tenantScale, seed: 11 });
+    // Seeded and anchored at one instant (running on in real time from it): the sandbox dates its
+    // history from "now", so without the anchor the tenant would change with the day it runs.
+    const service = await startTestSandbox({
+      scale: tenantScale,
+      seed: 11,
+      now: clockFrom(TENANT_NOW),
+    });
     let stopped = false;
     const sync = async () => {
       await bridge(page, 'sync.start', {});

@@ -182,6 +182,9 @@ test.describe('a synced profile has no serious or critical accessibility violati
     await go(page, '#/outbox', page.getByTestId('outbox-screen'));
     await check('outbox, empty');
 
+    await go(page, '#/unreadable', page.getByTestId('unreadable-screen'));
+    await check('unreadable records, none');
+
     await go(page, '#/connection', page.getByTestId('connection-screen'));
     await check('connection: profile, file settings');
     await page.getByRole('button', { name: /New/ }).first().click();

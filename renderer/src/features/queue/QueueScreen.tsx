@@ -14,6 +14,7 @@ import { rememberedSelection, routeQuery, useQueueMemory, type QueueRoute } from
 import { cleanFilter, firstDirection, isFilterEmpty, queryKey } from './queue-query';
 import { QueueTable, type QueueTableHandle } from './QueueTable';
 import { SavedViews } from '../views';
+import { useSync } from '../sync';
 import { useQueueWindows, type FocusReply } from './use-queue-windows';
 import './queue.css';
 
@@ -228,6 +229,7 @@ export function QueueScreen({ route }: { route: Extract<Route, { screen: 'queue'
 
   const facets = useCached('queue-facets', () => unwrap(api.queue.facets()));
   const filterEmpty = isFilterEmpty(query.filter);
+  const syncing = useSync((state) => state.status?.state === 'running');
   const countText =
     windows.status === 'ready'
       ? `${formatCount(total)} ${total === 1 ? 'alert' : 'alerts'}${filterEmpty ? '' : ' match'}`
@@ -253,7 +255,14 @@ export function QueueScreen({ route }: { route: Extract<Route, { screen: 'queue'
     );
   else if (windows.status === 'ready' && total === 0 && !windows.pending)
     body = filterEmpty ? (
-      <EmptyState title="No alerts cached yet — sync from the top bar" testId="queue-empty">
+      <EmptyState
+        title={
+          syncing
+            ? 'Syncing — alerts appear here as they arrive'
+            : 'No alerts cached yet — sync from the top bar'
+        }
+        testId="queue-empty"
+      >
         The queue reads the offline cache; a sync brings the service’s alerts into it.
       </EmptyState>
     ) : (

@@ -39,6 +39,27 @@ function pressesControl(event: KeyboardEvent): boolean {
   return false;
 }
 
+/**
+ * The queue of an empty cache: while the first sync runs it says so. A component of its own, so
+ * the sync's progress re-renders only it, never the queue (whose selection a re-render while a
+ * sync refreshes its rows would lose).
+ */
+function EmptyCache() {
+  const syncing = useSync((state) => state.status?.state === 'running');
+  return (
+    <EmptyState
+      title={
+        syncing
+          ? 'Syncing — alerts appear here as they arrive'
+          : 'No alerts cached yet — sync from the top bar'
+      }
+      testId="queue-empty"
+    >
+      The queue reads the offline cache; a sync brings the service’s alerts into it.
+    </EmptyState>
+  );
+}
+
 /** The alert queue: filters, saved views and a virtualized, keyboard-driven table. */
 export function QueueScreen({ route }: { route: Extract<Route, { screen: 'queue' }> }) {
   const navigate = useNavigation((state) => state.navigate);
@@ -229,7 +250,6 @@ export function QueueScreen({ route }: { route: Extract<Route, { screen: 'queue'
 
   const facets = useCached('queue-facets', () => unwrap(api.queue.facets()));
   const filterEmpty = isFilterEmpty(query.filter);
-  const syncing = useSync((state) => state.status?.state === 'running');
   const countText =
     windows.status === 'ready'
       ? `${formatCount(total)} ${total === 1 ? 'alert' : 'alerts'}${filterEmpty ? '' : ' match'}`
@@ -255,16 +275,7 @@ export function QueueScreen({ route }: { route: Extract<Route, { screen: 'queue'
     );
   else if (windows.status === 'ready' && total === 0 && !windows.pending)
     body = filterEmpty ? (
-      <EmptyState
-        title={
-          syncing
-            ? 'Syncing — alerts appear here as they arrive'
-            : 'No alerts cached yet — sync from the top bar'
-        }
-        testId="queue-empty"
-      >
-        The queue reads the offline cache; a sync brings the service’s alerts into it.
-      </EmptyState>
+      <EmptyCache />
     ) : (
       <EmptyState
         title="No alert matches these filters"

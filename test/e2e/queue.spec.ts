@@ -1,4 +1,6 @@
-import { expect, screenshot, test, type Tenant } from './fixtures';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { bridge, expect, screenshot, test, type Tenant } from './fixtures';
 import { AlertPage } from './pages/alert-page';
 import { QueuePage } from './pages/queue-page';
 
@@ -399,6 +401,35 @@ test.describe('alert queue', () => {
     await expect(queue.screen.getByTestId('queue-empty')).toContainText(
       'No alerts cached yet — sync from the top bar',
     );
+  });
+
+  test('while the first sync runs the empty queue says it is syncing', async ({ page }) => {
+    // A service that takes every request and never answers: the first sync stays under way.
+    const held: ServerResponse[] = [];
+    const server = createServer((_request, response) => void held.push(response));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      await bridge(page, 'profiles.save', {
+        name: 'Slow',
+        baseUrl: `http://127.0.0.1:${port}`,
+        token: 'svc-token-held',
+        tokenStorage: 'memory',
+      });
+      const queue = new QueuePage(page);
+      await page.evaluate(() => {
+        location.hash = '#/queue';
+      });
+      const empty = queue.screen.getByTestId('queue-empty');
+      await bridge(page, 'sync.start', {});
+      await expect(empty).toContainText('Syncing — alerts appear here as they arrive');
+      await expect(empty).not.toContainText('sync from the top bar');
+    } finally {
+      await bridge(page, 'sync.cancel');
+      for (const response of held) response.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   test('when a new filter cannot be read, the old rows go and Enter opens nothing', async ({

@@ -20,7 +20,6 @@ export function ServiceText({
 }) {
   const plain = plainServiceText(text);
   const cut = lines > 0 && text.length > SHOWN_UP_TO;
-  const parts = serviceTextParts(cut ? text.slice(0, SHOWN_UP_TO) : text);
   const classes = ['service-text', lines === 1 ? 'clamp-1' : lines > 1 ? 'clamp-n' : '', className]
     .filter(Boolean)
     .join(' ');
@@ -33,7 +32,20 @@ export function ServiceText({
       data-testid={testId}
       data-full-length={cut ? text.length : undefined}
     >
-      {parts.map((part, index) =>
+      <ServiceTextParts text={cut ? text.slice(0, SHOWN_UP_TO) : text} />
+      {cut && '…'}
+    </bdi>
+  );
+}
+
+/**
+ * The text's runs with each direction control shown as a labelled mark, for a caller that
+ * isolates and clamps itself (a search title with its matches marked inside one <bdi>).
+ */
+export function ServiceTextParts({ text }: { text: string }) {
+  return (
+    <>
+      {serviceTextParts(text).map((part, index) =>
         'text' in part ? (
           part.text
         ) : (
@@ -46,7 +58,6 @@ export function ServiceText({
           </abbr>
         ),
       )}
-      {cut && '…'}
-    </bdi>
+    </>
   );
 }

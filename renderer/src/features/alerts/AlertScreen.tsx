@@ -121,13 +121,9 @@ export function AlertScreen({ id }: { id: string }) {
       }
       subtitle={
         <span className="alert-subtitle">
-          Alert{' '}
-          <span className="mono" data-testid="alert-id">
-            {view.id}
-          </span>{' '}
-          · customer{' '}
+          Alert <ServiceText text={view.id} className="mono" testId="alert-id" /> · customer{' '}
           <button type="button" className="link-button mono" onClick={openCustomer}>
-            {view.customerExternalId}
+            <ServiceText text={view.customerExternalId} />
           </button>{' '}
           · created <DateText value={view.createdAt} style="date" />
         </span>

@@ -35,9 +35,7 @@ function CustomerHeading({ customer }: { customer: Customer360 }) {
   const accountType = accountTypeText(customer.identity);
   return (
     <span className="customer-heading" data-testid="customer-heading">
-      <span className="mono" data-testid="customer-external-id">
-        {identity.externalId}
-      </span>
+      <ServiceText text={identity.externalId} className="mono" testId="customer-external-id" />
       {accountType && (
         <span className="badge" data-testid="customer-account-type">
           {accountType}

@@ -7,6 +7,7 @@ import { RecordLink } from '../../components/RecordLink';
 import { identityFields, variationName } from './identity-fields';
 import { JsonValueView, labelOf } from './JsonValueView';
 import { RiskPanel } from './RiskPanel';
+import { ServiceText } from '../../components/ServiceText';
 
 /** Objects (but those read as a label) and lists of objects take the panel's whole width. */
 const isStructured = (value: JsonValue) =>
@@ -61,7 +62,7 @@ function IdentityPanel({ customer }: { customer: Customer360 }) {
               typeof field.value === 'string' &&
               field.value ? (
                 <RecordLink to={{ screen: 'customer', externalId: field.value }}>
-                  {field.value}
+                  <ServiceText text={field.value} />
                 </RecordLink>
               ) : (
                 <JsonValueView value={field.value} />
@@ -106,10 +107,10 @@ function RelationList({
                 to={{ screen: 'customer', externalId: relation.otherExternalId }}
                 testId="relation-link"
               >
-                {relation.otherName || relation.otherExternalId}
+                <ServiceText text={relation.otherName || relation.otherExternalId} />
               </RecordLink>
               <span className="relation-meta">
-                <span className="mono">{relation.otherExternalId}</span>
+                <ServiceText text={relation.otherExternalId} className="mono" />
                 {relation.relationType !== null && <span>Type {relation.relationType}</span>}
               </span>
             </li>

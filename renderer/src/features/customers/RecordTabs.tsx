@@ -4,6 +4,7 @@ import { EmptyState } from '../../components/StateViews';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { DateText } from '../../components/DateText';
+import { ServiceText } from '../../components/ServiceText';
 import { agentLabel } from '../../lib/alert-states';
 import type { DroppedFile } from '../../lib/local-files';
 import { CustomerDocuments } from '../documents';
@@ -44,7 +45,7 @@ export function AlertsTab({ alerts }: { alerts: QueueRow[] }) {
                   className="mono"
                   testId="alert-link"
                 >
-                  {alert.id}
+                  <ServiceText text={alert.id} />
                 </RecordLink>
               </td>
               <td>
@@ -83,7 +84,7 @@ function TimelineUrl({
   const link = timelineLink(url);
   return (
     <p className="timeline-link" data-link-kind={link.kind} data-testid="timeline-link">
-      <span className="mono timeline-url">{url}</span>
+      <ServiceText text={url} className="mono timeline-url" />
       {link.kind === 'screen' && (
         <RecordLink to={link.route} className="timeline-open" testId="timeline-open-screen">
           {link.label}
@@ -133,15 +134,21 @@ export function TimelineTab({
             <span className="timeline-dot" aria-hidden="true" />
             <div className="timeline-body">
               <div className="timeline-head">
-                <span className="tag" data-testid="timeline-type">
-                  {event.eventType || 'event'}
-                </span>
+                <ServiceText
+                  text={event.eventType || 'event'}
+                  className="tag"
+                  testId="timeline-type"
+                />
                 <DateText value={event.createdAt} className="customer-date" />
               </div>
               <p className="timeline-title" data-testid="timeline-title">
-                {event.title || 'Untitled event'}
+                <ServiceText text={event.title || 'Untitled event'} lines={2} />
               </p>
-              {event.description && <p className="timeline-description">{event.description}</p>}
+              {event.description && (
+                <p className="timeline-description" data-testid="timeline-description">
+                  <ServiceText text={event.description} lines={4} />
+                </p>
+              )}
               {event.url && (
                 <TimelineUrl url={event.url} title={event.title} onOpenLink={onOpenLink} />
               )}
@@ -184,13 +191,17 @@ export function PressTab({ reports }: { reports: PressReportView[] }) {
           {report.riskSummary && (
             <>
               <h3 className="customer-subtitle">Risk summary</h3>
-              <p className="press-text">{report.riskSummary}</p>
+              <p className="press-text" data-testid="press-risk-summary">
+                <ServiceText text={report.riskSummary} lines={0} />
+              </p>
             </>
           )}
           {report.generalSummary && (
             <>
               <h3 className="customer-subtitle">General summary</h3>
-              <p className="press-text">{report.generalSummary}</p>
+              <p className="press-text">
+                <ServiceText text={report.generalSummary} lines={0} />
+              </p>
             </>
           )}
           {report.categories.length > 0 && (
@@ -206,10 +217,18 @@ export function PressTab({ reports }: { reports: PressReportView[] }) {
               <tbody>
                 {report.categories.map((category, index) => (
                   <tr key={index}>
-                    <td>{category.category}</td>
-                    <td>{category.severity}</td>
-                    <td>{category.degreeOfCertainty}</td>
-                    <td>{category.reason}</td>
+                    <td>
+                      <ServiceText text={category.category} />
+                    </td>
+                    <td>
+                      <ServiceText text={category.severity} />
+                    </td>
+                    <td>
+                      <ServiceText text={category.degreeOfCertainty} />
+                    </td>
+                    <td>
+                      <ServiceText text={category.reason} lines={3} />
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -1,5 +1,6 @@
 import type { CustomerRisk, EddView, IndicatorView, JsonValue } from '../../../../preload/contract';
 import { DateText } from '../../components/DateText';
+import { ServiceText } from '../../components/ServiceText';
 import { humanizeKey } from './identity-fields';
 import { formatDay } from './json-text';
 import { JsonValueView, type YesTone } from './JsonValueView';
@@ -35,7 +36,7 @@ function OverallRisk({ value }: { value: JsonValue }) {
                 className={`risk-level risk-level-${levelOf(text)}`}
                 data-testid="overall-risk-level"
               >
-                {text.charAt(0).toUpperCase() + text.slice(1)}
+                <ServiceText text={text.charAt(0).toUpperCase() + text.slice(1)} />
               </span>
             )}
             {typeof score === 'number' && (
@@ -96,7 +97,9 @@ function IndicatorList({
               data-testid="indicator"
               data-key={indicator.key}
             >
-              <dt>{indicatorName(indicator)}</dt>
+              <dt>
+                <ServiceText text={indicatorName(indicator)} lines={2} />
+              </dt>
               <dd data-testid="indicator-value">
                 <JsonValueView value={indicator.value} tone={toneOf(indicator)} />
               </dd>
@@ -151,7 +154,9 @@ function Edd({ edd }: { edd: EddView | null }) {
         {edd.agentName && (
           <div className="indicator">
             <dt>Agent</dt>
-            <dd>{edd.agentName}</dd>
+            <dd>
+              <ServiceText text={edd.agentName} />
+            </dd>
           </div>
         )}
         <div className="indicator">
@@ -164,7 +169,9 @@ function Edd({ edd }: { edd: EddView | null }) {
         {edd.comment && (
           <div className="indicator indicator-wide">
             <dt>Comment</dt>
-            <dd>{edd.comment}</dd>
+            <dd>
+              <ServiceText text={edd.comment} lines={0} />
+            </dd>
           </div>
         )}
       </dl>

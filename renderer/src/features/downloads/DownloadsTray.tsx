@@ -9,6 +9,8 @@ import { STATE_LABEL } from './download-text';
 import { connectDownloads, useDownloads } from './downloads-store';
 import { ProgressBar } from '../../components/ProgressBar';
 import './downloads.css';
+import { ServiceText } from '../../components/ServiceText';
+import { FileName } from '../../components/FileName';
 
 function sizeText(view: DownloadView): string {
   if (view.state === 'running')
@@ -19,7 +21,7 @@ function sizeText(view: DownloadView): string {
   return view.total === null ? '' : formatBytes(view.total);
 }
 
-function DownloadItem({ view }: { view: DownloadView }) {
+export function DownloadItem({ view }: { view: DownloadView }) {
   const receive = useDownloads((state) => state.receive);
   const [shownPath, setShownPath] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -61,9 +63,12 @@ function DownloadItem({ view }: { view: DownloadView }) {
       data-target-id={view.target.id}
     >
       <div className="download-item-head">
-        <span className="download-item-name" title={view.name} data-testid="download-item-name">
-          {view.name || 'Unnamed file'}
-        </span>
+        <FileName
+          name={view.name || 'Unnamed file'}
+          className="download-item-name"
+          testId="download-item-name"
+          clamped
+        />
         <span className={`download-state download-state-${view.state}`}>
           {STATE_LABEL[view.state]}
         </span>
@@ -80,7 +85,7 @@ function DownloadItem({ view }: { view: DownloadView }) {
       </p>
       {view.error && (view.state === 'failed' || view.state === 'cancelled') && (
         <p className="download-item-error" data-testid="download-item-error">
-          {view.error}
+          <ServiceText text={view.error} lines={3} />
         </p>
       )}
       {(view.state === 'running' || view.state === 'saved') && (

@@ -21,6 +21,7 @@ import {
 } from './outbox-labels';
 import { useOutbox } from './outbox-store';
 import './outbox.css';
+import { ServiceText } from '../../components/ServiceText';
 
 const GROUP = 'Outbox';
 
@@ -118,9 +119,12 @@ function OutboxRow({
       onMouseDown={onSelect}
     >
       <td className="outbox-what">
-        <span className="outbox-summary" data-testid="outbox-summary">
-          {item.summary}
-        </span>
+        <ServiceText
+          text={item.summary}
+          lines={2}
+          className="outbox-summary"
+          testId="outbox-summary"
+        />
         <span className="outbox-kind">{item.label}</span>
       </td>
       <td className="outbox-state">
@@ -386,7 +390,9 @@ export function OutboxScreen() {
       >
         {discarding && (
           <div className="outbox-discard" data-testid="outbox-discard-confirm">
-            <p className="subject-box outbox-discard-summary">{discarding.summary}</p>
+            <p className="subject-box outbox-discard-summary">
+              <ServiceText text={discarding.summary} lines={4} />
+            </p>
             <p>{discarding.discardLoss}</p>
             {discarding.state === 'sending' && (
               <p data-testid="outbox-discard-in-doubt">{DISCARD_IN_DOUBT}</p>

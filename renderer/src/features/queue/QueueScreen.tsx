@@ -14,6 +14,7 @@ import { rememberedSelection, routeQuery, useQueueMemory, type QueueRoute } from
 import { cleanFilter, firstDirection, isFilterEmpty, queryKey } from './queue-query';
 import { QueueTable, type QueueTableHandle } from './QueueTable';
 import { SavedViews } from '../views';
+import { useSync } from '../sync';
 import { useQueueWindows, type FocusReply } from './use-queue-windows';
 import './queue.css';
 
@@ -36,6 +37,27 @@ function pressesControl(event: KeyboardEvent): boolean {
     return true;
   }
   return false;
+}
+
+/**
+ * The queue of an empty cache: while the first sync runs it says so. A component of its own, so
+ * the sync's progress re-renders only it, never the queue (whose selection a re-render while a
+ * sync refreshes its rows would lose).
+ */
+function EmptyCache() {
+  const syncing = useSync((state) => state.status?.state === 'running');
+  return (
+    <EmptyState
+      title={
+        syncing
+          ? 'Syncing — alerts appear here as they arrive'
+          : 'No alerts cached yet — sync from the top bar'
+      }
+      testId="queue-empty"
+    >
+      The queue reads the offline cache; a sync brings the service’s alerts into it.
+    </EmptyState>
+  );
 }
 
 /** The alert queue: filters, saved views and a virtualized, keyboard-driven table. */
@@ -253,9 +275,7 @@ export function QueueScreen({ route }: { route: Extract<Route, { screen: 'queue'
     );
   else if (windows.status === 'ready' && total === 0 && !windows.pending)
     body = filterEmpty ? (
-      <EmptyState title="No alerts cached yet — sync from the top bar" testId="queue-empty">
-        The queue reads the offline cache; a sync brings the service’s alerts into it.
-      </EmptyState>
+      <EmptyCache />
     ) : (
       <EmptyState
         title="No alert matches these filters"

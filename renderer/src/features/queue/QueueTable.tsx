@@ -195,9 +195,7 @@ function QueueCell({ column, row }: { column: QueueColumnName; row: QueueRow }) 
     case 'id':
       return (
         <div role="gridcell" className="queue-cell queue-col-id">
-          <span className="mono queue-muted" title={row.id}>
-            {row.id}
-          </span>
+          <ServiceText text={row.id} className="mono queue-muted" />
         </div>
       );
     case 'customerName':
@@ -213,9 +211,7 @@ function QueueCell({ column, row }: { column: QueueColumnName; row: QueueRow }) 
     case 'customerExternalId':
       return (
         <div role="gridcell" className="queue-cell queue-col-customerExternalId">
-          <span className="mono queue-muted" title={row.customerExternalId}>
-            {row.customerExternalId}
-          </span>
+          <ServiceText text={row.customerExternalId} className="mono queue-muted" />
         </div>
       );
     case 'category':

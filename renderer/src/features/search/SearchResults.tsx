@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { SearchHitView } from '../../../../preload/contract';
 import type { Route } from '../../lib/routes';
 import { api, errorMessage, unwrap } from '../../lib/api';
+import { ServiceText, ServiceTextParts } from '../../components/ServiceText';
+import { plainServiceText, SHOWN_UP_TO } from '../../lib/service-text';
 import { highlight, searchTerms } from './highlight';
 import { groupHits, inGroupOrder, KIND_HEADINGS, routeFor } from './hits';
 import { useSearchPalette } from './store';
@@ -183,12 +185,8 @@ export function SearchResults({
                   }}
                   onClick={() => openHit(hit)}
                 >
-                  <span className="search-hit-title">
-                    {highlight(hit.title || hit.id, terms).map((segment, at) =>
-                      segment.match ? <mark key={at}>{segment.text}</mark> : segment.text,
-                    )}
-                  </span>
-                  {hit.detail && <span className="search-hit-detail">{hit.detail}</span>}
+                  <HitTitle title={hit.title || hit.id} terms={terms} />
+                  {hit.detail && <ServiceText text={hit.detail} className="search-hit-detail" />}
                 </div>
               );
             })}
@@ -211,6 +209,33 @@ export function SearchResults({
         <span className="search-footer-scope">Searches the offline cache only</span>
       </footer>
     </div>
+  );
+}
+
+/**
+ * A match's title as service text (isolated, direction controls shown, cut to one line) with the
+ * words that matched marked.
+ */
+export function HitTitle({ title, terms }: { title: string; terms: string[] }) {
+  const cut = title.length > SHOWN_UP_TO;
+  return (
+    <bdi
+      dir="auto"
+      className="search-hit-title service-text clamp-1"
+      title={plainServiceText(title)}
+      data-testid="search-hit-title"
+    >
+      {highlight(cut ? title.slice(0, SHOWN_UP_TO) : title, terms).map((segment, at) =>
+        segment.match ? (
+          <mark key={at}>
+            <ServiceTextParts text={segment.text} />
+          </mark>
+        ) : (
+          <ServiceTextParts key={at} text={segment.text} />
+        ),
+      )}
+      {cut && '…'}
+    </bdi>
   );
 }
 

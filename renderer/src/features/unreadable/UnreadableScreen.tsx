@@ -8,6 +8,7 @@ import { api, errorMessage, unwrap } from '../../lib/api';
 import { formatCount, formatDateTime } from '../../lib/format';
 import { useCached } from '../../lib/use-cached';
 import './unreadable.css';
+import { ServiceText, ServiceTextParts } from '../../components/ServiceText';
 
 /** The raw JSON as text, clamped to a few lines until asked for in full. */
 function RawRecord({ raw, index }: { raw: string; index: number }) {
@@ -17,8 +18,12 @@ function RawRecord({ raw, index }: { raw: string; index: number }) {
   const id = `unreadable-raw-${index}`;
   return (
     <div className="unreadable-raw">
-      <pre id={id} className={open || !long ? 'unreadable-pre' : 'unreadable-pre is-clamped'}>
-        {text}
+      <pre
+        id={id}
+        className={open || !long ? 'unreadable-pre' : 'unreadable-pre is-clamped'}
+        data-testid="unreadable-raw"
+      >
+        <ServiceTextParts text={text} />
       </pre>
       {long && (
         <Button
@@ -43,11 +48,13 @@ function prettyJson(raw: string): string {
   }
 }
 
-function RecordItem({ record, index }: { record: UnreadableRecordView; index: number }) {
+export function RecordItem({ record, index }: { record: UnreadableRecordView; index: number }) {
   return (
     <li className="unreadable-item" data-testid="unreadable-item">
       <div className="unreadable-head">
-        <code className="unreadable-operation">{record.operation}</code>
+        <code className="unreadable-operation">
+          <ServiceText text={record.operation} testId="unreadable-operation" />
+        </code>
         <span className="unreadable-time">
           <time dateTime={new Date(record.lastSeenMs).toISOString()}>
             {formatDateTime(record.lastSeenMs)}
@@ -55,8 +62,8 @@ function RecordItem({ record, index }: { record: UnreadableRecordView; index: nu
           {record.timesSeen > 1 && ` · sent ${formatCount(record.timesSeen)} times`}
         </span>
       </div>
-      <p className="unreadable-reason" dir="auto">
-        {record.reason}
+      <p className="unreadable-reason" data-testid="unreadable-reason">
+        <ServiceText text={record.reason} lines={3} />
       </p>
       <RawRecord raw={record.raw} index={index} />
     </li>

@@ -22,6 +22,8 @@ const HOSTILE = [
   'list-style:url(http://x.test/plain)',
   'content:url(//x.test/protocol-relative)',
   'background:url(data:image/png;base64,AAAA), url(https://x.test/second)',
+  // Found by the property below: an inline image's bare url swallowing a remote one.
+  'background:url(data:image/png;base64,AAurl(//x.test/b)',
 ];
 
 describe('mail CSS loads nothing remote until the user allows it', () => {

@@ -15,7 +15,10 @@ export function judgeResourceUrl(raw: string, allowRemote: boolean): UrlVerdict 
   return 'drop';
 }
 
-const URL_FUNCTION = /url\(\s*(?:"([^"]*)"|'([^']*)'|([^)]*?))\s*\)/gi;
+// An unquoted url holds no quote, bracket or space (CSS Syntax: anything else makes it a bad url).
+// Matching only those keeps `url(data:…url(//remote)` from passing as one inline image: the outer
+// one is left unexplained and the CSS is dropped whole below.
+const URL_FUNCTION = /url\(\s*(?:"([^"]*)"|'([^']*)'|([^)"'(\s]*))\s*\)/gi;
 const IMAGE_SET = /(?:-webkit-)?image-set\((?:[^()]|\([^()]*\))*\)/gi;
 const IMPORT_RULE = /@import[^;]*;?/gi;
 

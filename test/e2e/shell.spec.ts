@@ -89,6 +89,10 @@ test.describe('app shell', () => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.getByLabel('Theme').selectOption('dark');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    // The choice is saved in the background: the restart waits until main has it, as a quit would.
+    await expect
+      .poll(async () => (await bridge(page, 'settings.appearance', undefined)) as unknown)
+      .toEqual({ theme: 'dark' });
     // A new host is a new origin to the browser: only what main keeps survives.
     await app.restart();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');

@@ -18,7 +18,8 @@ export const DEFAULT_MAX_PAGES = 5_000;
  * `maxPages` pages were read; reaching the ceiling is reported, never silent.
  */
 export function pageGuard(read: PagedRead, maxPages: number) {
-  const seen = new Set<string>();
+  // Digests, not the keys: a full sync of a million alerts would otherwise hold a million strings.
+  const seen = new Set<number>();
   let pages = 0;
   let ceiling = false;
   return {
@@ -30,8 +31,9 @@ export function pageGuard(read: PagedRead, maxPages: number) {
       pages += 1;
       let fresh = 0;
       for (const key of page.keys) {
-        if (!seen.has(key)) {
-          seen.add(key);
+        const digest = keyDigest(key);
+        if (!seen.has(digest)) {
+          seen.add(digest);
           fresh += 1;
         }
       }
@@ -55,4 +57,20 @@ export function pageGuard(read: PagedRead, maxPages: number) {
       return ceiling ? { read, pages } : null;
     },
   };
+}
+
+/**
+ * A 52-bit digest of a key (two 32-bit FNV-1a passes with different offsets, combined within the
+ * safe integers). Two keys sharing one only make one record look already seen; a page is taken for
+ * "nothing new" only when every key on it does, which no real page comes near.
+ */
+function keyDigest(key: string): number {
+  let low = 0x811c9dc5;
+  let high = 0x01000193 ^ key.length;
+  for (let index = 0; index < key.length; index += 1) {
+    const code = key.charCodeAt(index);
+    low = Math.imul(low ^ code, 0x01000193);
+    high = Math.imul(high ^ code, 0x5bd1e995);
+  }
+  return (high >>> 12) * 2 ** 32 + (low >>> 0);
 }

@@ -91,7 +91,7 @@ test.describe('app shell', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     // The choice is saved in the background: the restart waits until main has it, as a quit would.
     await expect
-      .poll(async () => (await bridge(page, 'settings.appearance', undefined)) as unknown)
+      .poll(() => bridge<unknown>(page, 'settings.appearance', undefined))
       .toEqual({ theme: 'dark' });
     // A new host is a new origin to the browser: only what main keeps survives.
     await app.restart();

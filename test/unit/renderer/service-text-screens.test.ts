@@ -193,3 +193,26 @@ describe('service strings elsewhere', () => {
     });
   });
 });
+
+describe('service strings in an alert’s history', () => {
+  it('isolate what a revision changed, before and after', async () => {
+    const { RevisionHistory } =
+      await import('../../../renderer/src/features/alerts/RevisionHistory');
+    const revision = {
+      id: 'r2',
+      revisionNumber: 2,
+      state: 1,
+      score: 50,
+      topCategory: 'PEP',
+      comment: '',
+      agentId: '',
+      createdAt: null,
+      customerRevisionId: '',
+      profileDate: null,
+      changes: [{ field: 'comment', before: spoof, after: `later${RLO}fdp.exe` }],
+    };
+    const html = render(createElement(RevisionHistory, { revisions: [revision] }));
+    expectIsolated(html);
+    expectIsolated(html, 'later');
+  });
+});

@@ -49,7 +49,7 @@ export function LastRevision({ alert }: { alert: AlertView }) {
         <div>
           <dt>Profile number</dt>
           <dd className="mono" data-testid="alert-profile-number">
-            {alert.profileNumber || '—'}
+            {alert.profileNumber ? <ServiceText text={alert.profileNumber} /> : '—'}
           </dd>
         </div>
         <div>

@@ -105,7 +105,9 @@ export function MatchComparison({
           <dl className="alert-facts alert-facts-stacked" data-testid="alert-match-data">
             <div>
               <dt>Profile number</dt>
-              <dd className="mono">{alert.profileNumber || '—'}</dd>
+              <dd className="mono">
+                {alert.profileNumber ? <ServiceText text={alert.profileNumber} /> : '—'}
+              </dd>
             </div>
             <div>
               <dt>Top category</dt>

@@ -50,11 +50,15 @@ export function RevisionHistory({ revisions }: { revisions: AlertRevisionView[] 
                     return (
                       <li key={change.field} className="alert-change" data-testid="alert-change">
                         <span className="alert-change-field">{shown.label}</span>
-                        <span className="alert-change-before">{shown.before}</span>
+                        <span className="alert-change-before">
+                          <ServiceText text={shown.before} lines={2} />
+                        </span>
                         <span className="alert-change-arrow" aria-label="changed to">
                           →
                         </span>
-                        <span className="alert-change-after">{shown.after}</span>
+                        <span className="alert-change-after">
+                          <ServiceText text={shown.after} lines={2} />
+                        </span>
                       </li>
                     );
                   })}

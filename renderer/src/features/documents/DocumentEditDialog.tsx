@@ -7,6 +7,8 @@ import { useModalDialog } from '../../components/use-modal-dialog';
 import { api, errorMessage, fieldErrors, unwrap } from '../../lib/api';
 import { TagInput } from '../../components/TagInput';
 import { MAX_DISPLAY_NAME } from '../uploads';
+import { ServiceText } from '../../components/ServiceText';
+import { FileName } from '../../components/FileName';
 
 const sameTags = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((tag, index) => tag === b[index]);
@@ -87,8 +89,8 @@ export function DocumentEditDialog({
         <div className="dialog-body document-dialog-fields">
           {document && (
             <p className="document-dialog-file">
-              <span className="mono">{document.fileName}</span> of customer{' '}
-              <span className="mono">{document.customerExternalId}</span>
+              <FileName name={document.fileName} className="mono" /> of customer{' '}
+              <ServiceText text={document.customerExternalId} className="mono" />
             </p>
           )}
           {error !== null && !fieldErrors(error).displayName && (

@@ -17,6 +17,8 @@ import { StaleNotice } from '../../components/StaleNotice';
 import { pageRange, pageStep } from './document-filter';
 import { DocumentEditDialog } from './DocumentEditDialog';
 import { DocumentTable } from './DocumentTable';
+import { ServiceText } from '../../components/ServiceText';
+import { FileName } from '../../components/FileName';
 
 /** Buttons, links and fields keep Enter for themselves. */
 function pressesControl(event: KeyboardEvent): boolean {
@@ -235,10 +237,10 @@ export function DocumentResults({
       >
         {deleting && (
           <p data-testid="delete-confirm-text">
-            “{deleting.displayName || deleting.fileName}” (
-            <span className="mono">{deleting.fileName}</span>) will be deleted from the service with
-            its metadata, for everyone. If the service cannot be reached now, it is deleted when it
-            can.
+            “<ServiceText text={deleting.displayName || deleting.fileName} lines={2} />” (
+            <FileName name={deleting.fileName} className="mono" />) will be deleted from the service
+            with its metadata, for everyone. If the service cannot be reached now, it is deleted
+            when it can.
           </p>
         )}
       </ConfirmDialog>

@@ -8,6 +8,7 @@ import { CopyButton } from './CopyButton';
 import { WARNING_TEXT, opensInBrowser } from './download-text';
 import { useDownloads, type DownloadPrompt } from './downloads-store';
 import './downloads.css';
+import { ServiceText } from '../../components/ServiceText';
 
 /**
  * A modal question of the download flow. The keyboard starts on the element marked
@@ -299,7 +300,7 @@ function ExternalPrompt({ prompt }: { prompt: Extract<DownloadPrompt, { kind: 'e
       <FileName name={prompt.name} />
       <p>The service keeps only its address; CaseDesk does not follow it:</p>
       <p className="subject-box download-url mono" data-testid="download-external-url">
-        {prompt.url || '(the service gave no address)'}
+        {prompt.url ? <ServiceText text={prompt.url} lines={0} /> : '(the service gave no address)'}
       </p>
       <p>
         {openable
@@ -330,7 +331,7 @@ function ErrorPrompt({ prompt }: { prompt: Extract<DownloadPrompt, { kind: 'erro
     >
       <FileName name={prompt.name} />
       <p className="download-dialog-error" data-testid="download-error-message">
-        {prompt.message}
+        <ServiceText text={prompt.message} lines={0} />
       </p>
     </PromptDialog>
   );

@@ -42,9 +42,11 @@ function MessageLinks({
               [{index + 1}]
             </span>
             <span className="message-link-text">
-              <span className="message-link-label">{link.text || 'Untitled link'}</span>
+              <span className="message-link-label">
+                {link.text ? <ServiceText text={link.text} /> : 'Untitled link'}
+              </span>
               <span className="message-link-target mono" data-testid="message-link-target">
-                {link.url}
+                <ServiceText text={link.url} />
               </span>
             </span>
             <Button

@@ -10,6 +10,7 @@ import { RecordLink } from '../../components/RecordLink';
 import { TagInput } from '../../components/TagInput';
 import { fileTypeOf, progressFraction } from './upload-rules';
 import { isReady, isUnderway, useUploads, type UploadItem } from './upload-store';
+import { ServiceText } from '../../components/ServiceText';
 
 function StatusLine({ item }: { item: UploadItem }) {
   const connectivity = useSync((state) => state.status?.connectivity ?? 'unknown');
@@ -103,7 +104,7 @@ export function UploadItemCard({
             {item.external ? (
               <>
                 External reference · {formatBytes(item.size)} ·{' '}
-                <span className="mono">{item.external.url}</span>
+                <ServiceText text={item.external.url} className="mono" />
               </>
             ) : (
               formatBytes(item.size)
@@ -127,7 +128,7 @@ export function UploadItemCard({
 
       {item.problem ? (
         <p className="upload-problem" role="alert" data-testid="upload-problem">
-          {item.problem}
+          <ServiceText text={item.problem} lines={0} />
         </p>
       ) : (
         <div className="upload-item-fields">

@@ -150,6 +150,8 @@ beforeAll(async () => {
     token: 'bench-token-1234567890',
     tokenStorage: 'weak',
   });
+  // A new profile does not take over from the active one (the built-in sandbox's) on its own.
+  await bridge(page, 'profiles.activate', { id: profile.id });
   await page.close();
   await host.stop();
   seedCache(join(temp.path, 'profiles', profile.id, 'cache.db'));

@@ -1,6 +1,6 @@
 import { makePrivateFolder } from '../lib/private-files';
 import { existsSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
 import type Database from 'better-sqlite3';
 import {
   inspectDatabase,
@@ -87,7 +87,11 @@ export function openLocalStore(
       recovery = recoverLocalRecords(db, damaged, now);
     } catch (error) {
       db.close();
-      throw error;
+      // The marker stays: the next open tries the copy again. Meanwhile the profile opens without
+      // its local store rather than not at all.
+      const reason = `its records could not be recovered from the damaged copy ${basename(damaged.keptAt)} (${error instanceof Error ? error.message : String(error)}); the copy is kept and recovery is tried again at the next start`;
+      logger.error(`the local store ${path}: ${reason}`);
+      return { state: 'unavailable', path, reason };
     }
     recoveryCommitted(path);
     logger.error(

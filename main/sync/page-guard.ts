@@ -22,6 +22,11 @@ export function pageGuard(read: PagedRead, maxPages: number) {
   const seen = new Set<number>();
   let pages = 0;
   let ceiling = false;
+  let stoppedBy: 'end' | 'stale' | 'ceiling' = 'end';
+  const end = (why: typeof stoppedBy): false => {
+    stoppedBy = why;
+    return false;
+  };
   return {
     /**
      * `keys` name each record with the version it came in (an updated record is new again);
@@ -37,14 +42,25 @@ export function pageGuard(read: PagedRead, maxPages: number) {
           fresh += 1;
         }
       }
-      if (!page.full || fresh === 0) return false;
+      if (page.keys.length === 0) return end('end');
+      if (fresh === 0) return end('stale');
+      // An announced total is believed over a short page: a service may cap its pages below the
+      // limit asked. Without one, a short page is the last.
       const total = typeof page.total === 'number' && page.total >= 0 ? page.total : null;
-      if (total !== null && page.position + page.keys.length >= total) return false;
+      if (total !== null ? page.position + page.keys.length >= total : !page.full)
+        return end('end');
       if (pages >= maxPages) {
         ceiling = true;
-        return false;
+        return end('ceiling');
       }
       return true;
+    },
+    /**
+     * The read stopped because the records ran out, not because a page brought nothing new or the
+     * ceiling was reached: only then may a cursor move past what this read covered.
+     */
+    reachedTheEnd(): boolean {
+      return stoppedBy === 'end';
     },
     /** Whether a new pass over the same read may start: not when the ceiling is reached. */
     mayStartAgain(): boolean {

@@ -62,14 +62,24 @@ export async function syncThreads(
       ...threads.map((thread) => `${thread.id}\u0000${String(thread.updated_at)}`),
       ...setAsideKeys(result),
     ];
-    const finished = !guard.more({
+    const more = guard.more({
       keys,
       full: keys.length >= pageSize,
       position: (cursor.page - 1) * pageSize,
       total: result.total,
     });
+    // Paged by page number, a page the service cut short cannot be paged past: the next page
+    // number would skip what the short one left out.
+    const finished = !more || keys.length < pageSize;
+    // Newest first: moving `since` past this pass is sound only when it read to the end; after a
+    // stale page, the ceiling or a cut-short page, the next pass starts from the same `since`.
+    const complete = !more && guard.reachedTheEnd();
     const next: ThreadCursor = finished
-      ? { since: newestMs > 0 ? new Date(newestMs).toISOString() : cursor.since, page: 1, newestMs }
+      ? {
+          since: complete && newestMs > 0 ? new Date(newestMs).toISOString() : cursor.since,
+          page: 1,
+          newestMs,
+        }
       : { since: cursor.since, page: cursor.page + 1, newestMs };
     writePage(threads, next);
     cursor = next;

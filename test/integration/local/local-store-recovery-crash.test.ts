@@ -59,7 +59,15 @@ describe('a local store recovery cut short by a crash', () => {
 
   it('after the move, before the records were read back: the next open recovers them all', () => {
     crash.at = 'salvage';
-    expect(() => openLocalStore(path, silentLogger)).toThrow(/stopped before the salvage/);
+    // A recovery that fails opens the profile without its local store (never not at all), says
+    // why, and keeps the marker so the next open tries again.
+    const failed = openLocalStore(path, silentLogger);
+    expect(failed).toMatchObject({ state: 'unavailable' });
+    if (failed.state === 'unavailable') {
+      expect(failed.reason).toMatch(/stopped before the salvage/);
+      expect(failed.reason).toMatch(/tried again at the next start/);
+    }
+    expect(existsSync(`${path}.recovering.json`)).toBe(true);
     expect(asideCopies()).toHaveLength(1);
 
     const opening = opened(openLocalStore(path, silentLogger));

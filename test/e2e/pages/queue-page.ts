@@ -156,18 +156,27 @@ export class QueuePage {
   async allRows(): Promise<ShownRow[]> {
     const total = await this.shownTotal();
     const seen = new Map<string, ShownRow>();
-    await this.table.evaluate((element) => {
-      element.scrollTop = 0;
-    });
-    for (;;) {
-      for (const row of await this.renderedRows()) seen.set(row.id, row);
-      if (seen.size >= total) break;
-      const moved = await this.table.evaluate((element) => {
-        const before = element.scrollTop;
-        element.scrollTop += element.clientHeight - 80;
-        return element.scrollTop !== before;
+    // Rows come a window at a time: a part just scrolled to may still be loading, so each place
+    // is read until it settles, and a pass that missed some rows goes over the list again.
+    for (let pass = 0; pass < 3 && seen.size < total; pass += 1) {
+      await this.table.evaluate((element) => {
+        element.scrollTop = 0;
       });
-      if (!moved) break;
+      for (;;) {
+        for (let read = 0; read < 3; read += 1) {
+          const before = seen.size;
+          for (const row of await this.renderedRows()) seen.set(row.id, row);
+          if (read > 0 && seen.size === before) break;
+          await this.page.waitForTimeout(50);
+        }
+        if (seen.size >= total) break;
+        const moved = await this.table.evaluate((element) => {
+          const before = element.scrollTop;
+          element.scrollTop += element.clientHeight - 80;
+          return element.scrollTop !== before;
+        });
+        if (!moved) break;
+      }
     }
     return [...seen.values()];
   }

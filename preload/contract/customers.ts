@@ -67,19 +67,6 @@ export interface TimelineEventView {
   url: string;
 }
 
-export interface PressReportView {
-  id: string;
-  createdAt: string;
-  generalSummary: string;
-  riskSummary: string;
-  categories: Array<{
-    category: string;
-    severity: string;
-    degreeOfCertainty: string;
-    reason: string;
-  }>;
-}
-
 export interface Customer360 {
   identity: CustomerIdentity;
   /** Null until the customer's detail has been fetched by a sync. */
@@ -93,7 +80,8 @@ export interface Customer360 {
   documents: DocumentView[];
   threads: ThreadRow[];
   alerts: QueueRow[];
-  pressReports: PressReportView[];
+  /** Press reports of this customer kept in the local store (the Press tab lists them: press.list). */
+  pressReportCount: number;
 }
 
 export const customersMethods = {

@@ -8,6 +8,7 @@ import type { MethodDef, MethodInput, MethodOutput } from './define';
 import { documentsMethods } from './documents';
 import { downloadsMethods, type DownloadsEvents } from './downloads';
 import { outboxMethods, type OutboxEvents } from './outbox';
+import { pressMethods } from './press';
 import { profilesMethods, type ProfilesEvents } from './profiles';
 import { queueMethods } from './queue';
 import type { Result } from './result';
@@ -32,6 +33,7 @@ export * from './define';
 export * from './documents';
 export * from './downloads';
 export * from './outbox';
+export * from './press';
 export * from './profiles';
 export * from './queue';
 export * from './result';
@@ -62,6 +64,7 @@ export const contract = {
   downloads: downloadsMethods,
   settings: settingsMethods,
   unreadable: unreadableMethods,
+  press: pressMethods,
 };
 
 export type Contract = typeof contract;

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { method } from './define';
 
-// Global search over the offline cache's full-text index.
+// Global search over the offline cache's full-text index, and over the press reports kept in the
+// local store (summaries, categories, source titles).
 
 export const SearchInput = z.object({ text: z.string().max(200) }).strict();
 
-export type SearchKind = 'customer' | 'alert' | 'thread' | 'message' | 'document';
+export type SearchKind = 'customer' | 'alert' | 'thread' | 'message' | 'document' | 'press';
 
 /** One match of the global search; hits come grouped by kind, best first within each kind. */
 export interface SearchHitView {

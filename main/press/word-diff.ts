@@ -1,0 +1,187 @@
+import type { PressTextPiece } from '../../preload/contract';
+
+// Word-level differences between two summaries of a subject's press reports (issue 14).
+//
+// Hand-written rather than a dependency: the summaries need words, whitespace runs and each
+// punctuation mark as tokens, whitespace kept exactly (joining one side's pieces gives that side's
+// text), and a hard bound on work for texts of any size. Myers' O((N+M)·D) algorithm over the
+// tokens left once the common start and end are set aside does that in ~100 lines; past the bound
+// the differing middle is given as one removal and one addition, which is still true, only
+// coarser.
+
+/** Comparisons and steps Myers may spend on one pair of texts (a few milliseconds). */
+const WORK_BUDGET = 2_000_000;
+
+// A run of whitespace, a run of letters, digits and marks (a word in any script), or any other
+// single character (punctuation, a symbol, a lone surrogate): together they cover every string.
+const TOKEN = /\s+|[\p{L}\p{N}\p{M}]+|[^\s\p{L}\p{N}\p{M}]/gu;
+
+type Op = PressTextPiece['op'];
+
+function tokenize(text: string): string[] {
+  const tokens = text.match(TOKEN) ?? [];
+  // The pattern matches every character; should a string ever escape it, it stays whole.
+  return tokens.join('') === text ? tokens : [text];
+}
+
+/**
+ * Myers' shortest edit script between `a` and `b` (token numbers), or null when it would cost
+ * more than `budget`. Returns one op per token walked: 'same' advances both sides, 'removed' `a`,
+ * 'added' `b`.
+ */
+function shortestEdit(a: Int32Array, b: Int32Array, budget: number): Op[] | null {
+  const n = a.length;
+  const m = b.length;
+  const max = n + m;
+  const offset = max + 1;
+  const frontier = new Int32Array(2 * max + 3);
+  // frontier as it stood before each round d, for k in [-d-1, d+1]: the walk back reads it.
+  const trace: Int32Array[] = [];
+  let work = 0;
+  for (let d = 0; d <= max; d += 1) {
+    trace.push(frontier.slice(offset - d - 1, offset + d + 2));
+    for (let k = -d; k <= d; k += 2) {
+      const down =
+        k === -d || (k !== d && (frontier[offset + k - 1] ?? 0) < (frontier[offset + k + 1] ?? 0));
+      let x = down ? (frontier[offset + k + 1] ?? 0) : (frontier[offset + k - 1] ?? 0) + 1;
+      let y = x - k;
+      while (x < n && y < m && a[x] === b[y]) {
+        x += 1;
+        y += 1;
+      }
+      work += 1 + x - (down ? (frontier[offset + k + 1] ?? 0) : (frontier[offset + k - 1] ?? 0));
+      frontier[offset + k] = x;
+      if (x >= n && y >= m) return walkBack(trace, n, m);
+    }
+    if (work > budget) return null;
+  }
+  return null;
+}
+
+function walkBack(trace: Int32Array[], n: number, m: number): Op[] {
+  const ops: Op[] = [];
+  let x = n;
+  let y = m;
+  for (let d = trace.length - 1; d >= 0; d -= 1) {
+    const before = trace[d] as Int32Array;
+    // before[i] holds k = i - d - 1.
+    const at = (k: number) => before[k + d + 1] ?? 0;
+    const k = x - y;
+    const previousK = k === -d || (k !== d && at(k - 1) < at(k + 1)) ? k + 1 : k - 1;
+    const previousX = d === 0 ? 0 : at(previousK);
+    const previousY = d === 0 ? 0 : previousX - previousK;
+    while (x > previousX && y > previousY) {
+      ops.push('same');
+      x -= 1;
+      y -= 1;
+    }
+    if (d > 0) ops.push(x === previousX ? 'added' : 'removed');
+    x = previousX;
+    y = previousY;
+  }
+  return ops.reverse();
+}
+
+/** Token texts to numbers, so the inner loop compares integers. */
+function numberTokens(a: string[], b: string[]): [Int32Array, Int32Array] {
+  const numbers = new Map<string, number>();
+  const toNumbers = (tokens: string[]) =>
+    Int32Array.from(tokens, (token) => {
+      let number = numbers.get(token);
+      if (number === undefined) {
+        number = numbers.size;
+        numbers.set(token, number);
+      }
+      return number;
+    });
+  return [toNumbers(a), toNumbers(b)];
+}
+
+/** Ops over the differing middle: the shortest edit, or all removed then all added. */
+function middleOps(a: string[], b: string[]): Op[] {
+  if (a.length === 0 || b.length === 0) {
+    return [...a.map((): Op => 'removed'), ...b.map((): Op => 'added')];
+  }
+  const [left, right] = numberTokens(a, b);
+  return (
+    shortestEdit(left, right, WORK_BUDGET) ?? [
+      ...a.map((): Op => 'removed'),
+      ...b.map((): Op => 'added'),
+    ]
+  );
+}
+
+/**
+ * Turns one op per token into pieces: neighbours of one kind joined, and each run of changes
+ * (whitespace left unchanged between two changes included) given as its removals, then its
+ * additions, so "alpha beta" → "one two" reads as one change, not word by word.
+ */
+function toPieces(ops: Op[], a: string[], b: string[]): PressTextPiece[] {
+  const pieces: PressTextPiece[] = [];
+  let removed = '';
+  let added = '';
+  let same = '';
+  let inChange = false;
+  const flushChange = () => {
+    if (removed) pieces.push({ op: 'removed', text: removed });
+    if (added) pieces.push({ op: 'added', text: added });
+    removed = '';
+    added = '';
+    inChange = false;
+  };
+  let x = 0;
+  let y = 0;
+  for (const op of ops) {
+    if (op === 'same') {
+      same += a[x] ?? '';
+      x += 1;
+      y += 1;
+      continue;
+    }
+    if (same) {
+      // Whitespace alone between two changes belongs to the change on both sides.
+      if (inChange && same.trim() === '') {
+        removed += same;
+        added += same;
+      } else {
+        flushChange();
+        pieces.push({ op: 'same', text: same });
+      }
+      same = '';
+    }
+    inChange = true;
+    if (op === 'removed') {
+      removed += a[x] ?? '';
+      x += 1;
+    } else {
+      added += b[y] ?? '';
+      y += 1;
+    }
+  }
+  flushChange();
+  if (same) pieces.push({ op: 'same', text: same });
+  return pieces;
+}
+
+/** Word-level differences from `before` to `after`, whitespace kept exactly on both sides. */
+export function diffWords(before: string, after: string): PressTextPiece[] {
+  if (before === after) return before ? [{ op: 'same', text: before }] : [];
+  const a = tokenize(before);
+  const b = tokenize(after);
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start += 1;
+  let end = 0;
+  while (
+    end < a.length - start &&
+    end < b.length - start &&
+    a[a.length - 1 - end] === b[b.length - 1 - end]
+  ) {
+    end += 1;
+  }
+  const ops: Op[] = [
+    ...Array.from({ length: start }, (): Op => 'same'),
+    ...middleOps(a.slice(start, a.length - end), b.slice(start, b.length - end)),
+    ...Array.from({ length: end }, (): Op => 'same'),
+  ];
+  return toPieces(ops, a, b);
+}

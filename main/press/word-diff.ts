@@ -1,4 +1,5 @@
 import type { PressTextPiece } from '../../preload/contract';
+import { shortestEdit, type EditOp } from './shortest-edit';
 
 // Word-level differences between two summaries of a subject's press reports (issue 14).
 //
@@ -9,77 +10,17 @@ import type { PressTextPiece } from '../../preload/contract';
 // the differing middle is given as one removal and one addition, which is still true, only
 // coarser.
 
-/** Comparisons and steps Myers may spend on one pair of texts (a few milliseconds). */
-const WORK_BUDGET = 2_000_000;
+/** Steps Myers may take on one pair of texts: a few milliseconds, and room for ~1,400 edits. */
+const WORK_BUDGET = 1_000_000;
 
 // A run of whitespace, a run of letters, digits and marks (a word in any script), or any other
 // single character (punctuation, a symbol, a lone surrogate): together they cover every string.
 const TOKEN = /\s+|[\p{L}\p{N}\p{M}]+|[^\s\p{L}\p{N}\p{M}]/gu;
 
-type Op = PressTextPiece['op'];
-
 function tokenize(text: string): string[] {
   const tokens = text.match(TOKEN) ?? [];
   // The pattern matches every character; should a string ever escape it, it stays whole.
   return tokens.join('') === text ? tokens : [text];
-}
-
-/**
- * Myers' shortest edit script between `a` and `b` (token numbers), or null when it would cost
- * more than `budget`. Returns one op per token walked: 'same' advances both sides, 'removed' `a`,
- * 'added' `b`.
- */
-function shortestEdit(a: Int32Array, b: Int32Array, budget: number): Op[] | null {
-  const n = a.length;
-  const m = b.length;
-  const max = n + m;
-  const offset = max + 1;
-  const frontier = new Int32Array(2 * max + 3);
-  // frontier as it stood before each round d, for k in [-d-1, d+1]: the walk back reads it.
-  const trace: Int32Array[] = [];
-  let work = 0;
-  for (let d = 0; d <= max; d += 1) {
-    trace.push(frontier.slice(offset - d - 1, offset + d + 2));
-    for (let k = -d; k <= d; k += 2) {
-      const down =
-        k === -d || (k !== d && (frontier[offset + k - 1] ?? 0) < (frontier[offset + k + 1] ?? 0));
-      let x = down ? (frontier[offset + k + 1] ?? 0) : (frontier[offset + k - 1] ?? 0) + 1;
-      let y = x - k;
-      while (x < n && y < m && a[x] === b[y]) {
-        x += 1;
-        y += 1;
-      }
-      work += 1 + x - (down ? (frontier[offset + k + 1] ?? 0) : (frontier[offset + k - 1] ?? 0));
-      frontier[offset + k] = x;
-      if (x >= n && y >= m) return walkBack(trace, n, m);
-    }
-    if (work > budget) return null;
-  }
-  return null;
-}
-
-function walkBack(trace: Int32Array[], n: number, m: number): Op[] {
-  const ops: Op[] = [];
-  let x = n;
-  let y = m;
-  for (let d = trace.length - 1; d >= 0; d -= 1) {
-    const before = trace[d] as Int32Array;
-    // before[i] holds k = i - d - 1.
-    const at = (k: number) => before[k + d + 1] ?? 0;
-    const k = x - y;
-    const previousK = k === -d || (k !== d && at(k - 1) < at(k + 1)) ? k + 1 : k - 1;
-    const previousX = d === 0 ? 0 : at(previousK);
-    const previousY = d === 0 ? 0 : previousX - previousK;
-    while (x > previousX && y > previousY) {
-      ops.push('same');
-      x -= 1;
-      y -= 1;
-    }
-    if (d > 0) ops.push(x === previousX ? 'added' : 'removed');
-    x = previousX;
-    y = previousY;
-  }
-  return ops.reverse();
 }
 
 /** Token texts to numbers, so the inner loop compares integers. */
@@ -98,15 +39,15 @@ function numberTokens(a: string[], b: string[]): [Int32Array, Int32Array] {
 }
 
 /** Ops over the differing middle: the shortest edit, or all removed then all added. */
-function middleOps(a: string[], b: string[]): Op[] {
+function middleOps(a: string[], b: string[]): EditOp[] {
   if (a.length === 0 || b.length === 0) {
-    return [...a.map((): Op => 'removed'), ...b.map((): Op => 'added')];
+    return [...a.map((): EditOp => 'removed'), ...b.map((): EditOp => 'added')];
   }
   const [left, right] = numberTokens(a, b);
   return (
     shortestEdit(left, right, WORK_BUDGET) ?? [
-      ...a.map((): Op => 'removed'),
-      ...b.map((): Op => 'added'),
+      ...a.map((): EditOp => 'removed'),
+      ...b.map((): EditOp => 'added'),
     ]
   );
 }
@@ -116,7 +57,7 @@ function middleOps(a: string[], b: string[]): Op[] {
  * (whitespace left unchanged between two changes included) given as its removals, then its
  * additions, so "alpha beta" → "one two" reads as one change, not word by word.
  */
-function toPieces(ops: Op[], a: string[], b: string[]): PressTextPiece[] {
+function toPieces(ops: EditOp[], a: string[], b: string[]): PressTextPiece[] {
   const pieces: PressTextPiece[] = [];
   let removed = '';
   let added = '';
@@ -178,10 +119,10 @@ export function diffWords(before: string, after: string): PressTextPiece[] {
   ) {
     end += 1;
   }
-  const ops: Op[] = [
-    ...Array.from({ length: start }, (): Op => 'same'),
+  const ops: EditOp[] = [
+    ...Array.from({ length: start }, (): EditOp => 'same'),
     ...middleOps(a.slice(start, a.length - end), b.slice(start, b.length - end)),
-    ...Array.from({ length: end }, (): Op => 'same'),
+    ...Array.from({ length: end }, (): EditOp => 'same'),
   ];
   return toPieces(ops, a, b);
 }

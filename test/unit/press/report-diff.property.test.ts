@@ -23,6 +23,7 @@ const HOSTILE = [
   '\u2067عربي\u2069 \u200F',
   '&amp;&lt;b&gt;',
   '\u0000\uFEFF',
+  '\uD83D lone \uDE00 halves',
   '🏳️‍🌈 e\u0301',
   '',
   '   ',

@@ -26,30 +26,20 @@ function tokenize(text: string): string[] {
 /** Token texts to numbers, so the inner loop compares integers. */
 function numberTokens(a: string[], b: string[]): [Int32Array, Int32Array] {
   const numbers = new Map<string, number>();
-  const toNumbers = (tokens: string[]) =>
-    Int32Array.from(tokens, (token) => {
+  const toNumbers = (tokens: string[]) => {
+    const numbered = new Int32Array(tokens.length);
+    for (let index = 0; index < tokens.length; index += 1) {
+      const token = tokens[index] ?? '';
       let number = numbers.get(token);
       if (number === undefined) {
         number = numbers.size;
         numbers.set(token, number);
       }
-      return number;
-    });
+      numbered[index] = number;
+    }
+    return numbered;
+  };
   return [toNumbers(a), toNumbers(b)];
-}
-
-/** Ops over the differing middle: the shortest edit, or all removed then all added. */
-function middleOps(a: string[], b: string[]): EditOp[] {
-  if (a.length === 0 || b.length === 0) {
-    return [...a.map((): EditOp => 'removed'), ...b.map((): EditOp => 'added')];
-  }
-  const [left, right] = numberTokens(a, b);
-  return (
-    shortestEdit(left, right, WORK_BUDGET) ?? [
-      ...a.map((): EditOp => 'removed'),
-      ...b.map((): EditOp => 'added'),
-    ]
-  );
 }
 
 /**
@@ -119,10 +109,22 @@ export function diffWords(before: string, after: string): PressTextPiece[] {
   ) {
     end += 1;
   }
-  const ops: EditOp[] = [
-    ...Array.from({ length: start }, (): EditOp => 'same'),
-    ...middleOps(a.slice(start, a.length - end), b.slice(start, b.length - end)),
-    ...Array.from({ length: end }, (): EditOp => 'same'),
-  ];
-  return toPieces(ops, a, b);
+  const middleA = a.slice(start, a.length - end);
+  const middleB = b.slice(start, b.length - end);
+  // The middle starts and ends with a difference, so no piece of it joins the common ends.
+  const ops =
+    middleA.length > 0 && middleB.length > 0
+      ? shortestEdit(...numberTokens(middleA, middleB), WORK_BUDGET)
+      : null;
+  const middle: PressTextPiece[] = ops
+    ? toPieces(ops, middleA, middleB)
+    : [
+        { op: 'removed', text: middleA.join('') },
+        { op: 'added', text: middleB.join('') },
+      ];
+  return [
+    { op: 'same' as const, text: a.slice(0, start).join('') },
+    ...middle,
+    { op: 'same' as const, text: a.slice(a.length - end).join('') },
+  ].filter((piece) => piece.text.length > 0);
 }

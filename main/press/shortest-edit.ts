@@ -20,15 +20,18 @@ export function shortestEdit(a: Int32Array, b: Int32Array, budget: number): Edit
   for (let d = 0; d <= max; d += 1) {
     trace.push(frontier.slice(offset - d - 1, offset + d + 2));
     for (let k = -d; k <= d; k += 2) {
+      // Step down from diagonal k+1 (an addition) or right from k-1 (a removal), whichever
+      // reaches further, then follow equal items along the diagonal.
       const down =
         k === -d || (k !== d && (frontier[offset + k - 1] ?? 0) < (frontier[offset + k + 1] ?? 0));
-      let x = down ? (frontier[offset + k + 1] ?? 0) : (frontier[offset + k - 1] ?? 0) + 1;
+      const from = down ? (frontier[offset + k + 1] ?? 0) : (frontier[offset + k - 1] ?? 0) + 1;
+      let x = from;
       let y = x - k;
       while (x < n && y < m && a[x] === b[y]) {
         x += 1;
         y += 1;
       }
-      work += 1 + x - (down ? (frontier[offset + k + 1] ?? 0) : (frontier[offset + k - 1] ?? 0));
+      work += 1 + x - from;
       frontier[offset + k] = x;
       if (x >= n && y >= m) return walkBack(trace, n, m);
     }

@@ -34,6 +34,24 @@ export function createPressOps(
       JSON.stringify(report),
     );
 
+  // The interface is silent on how a forced report reaches the client: the sandbox names it in a
+  // `press_report_generated` timeline event whose Url is its reportbody address (README), and the
+  // customer's latest such report is where the next forced one starts from.
+  const REPORT_URL = '/api/v1/press/reportbody/';
+  const latestForced = (customerExternalId: string): PressReport | null => {
+    const events = prepare(
+      `SELECT json_extract(json, '$.Url') AS url FROM timeline_events
+       WHERE customer_external_id = ? AND json_extract(json, '$.EventType') = 'press_report_generated'
+       ORDER BY created_ms DESC, rowid DESC`,
+    ).all(customerExternalId) as Array<{ url: string | null }>;
+    for (const { url } of events) {
+      if (!url?.startsWith(REPORT_URL)) continue;
+      const row = find(url.slice(REPORT_URL.length));
+      if (row) return JSON.parse(row.json) as PressReport;
+    }
+    return null;
+  };
+
   return {
     /** POST /api/v1/press/instantreport */
     instantReport(body: unknown): Reply {
@@ -80,7 +98,7 @@ export function createPressOps(
         countryCodes: [...new Set([...customer.nationality_codes, ...customer.domicile_codes])],
         dateOfBirth: customer.date_of_birth,
         entityType: customer.account_type.code === 'F' ? 2 : 1,
-        previous: null,
+        previous: latestForced(customer.external_id),
       });
       context.db.transaction(() => {
         store(report);
@@ -99,7 +117,7 @@ export function createPressOps(
             ? `${report.report_categories.length} finding categor${report.report_categories.length === 1 ? 'y' : 'ies'}`
             : 'No adverse findings',
           at,
-          `/api/v1/press/reportbody/${report.report_body_id}`,
+          `${REPORT_URL}${report.report_body_id}`,
         );
       })();
       return noContent();

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KytTransactionShape, PressReportShape, TimelineShape } from '../../support/spec-shapes';
+import {
+  ErrorBodyShape,
+  KytTransactionShape,
+  PressReportShape,
+  TimelineShape,
+} from '../../support/spec-shapes';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox-fixture';
 
 describe('sandbox press reports and KYT', () => {
@@ -56,6 +61,69 @@ describe('sandbox press reports and KYT', () => {
     expect(event).toBeDefined();
     expect((await t.call('GET', event?.Url ?? '')).status).toBe(200);
     expect((await t.call('POST', '/api/v1/press/report/nobody/forcegen')).status).toBe(404);
+  });
+
+  it('answers the error body for an empty name, an unknown previous report and an unknown customer', async () => {
+    for (const name of ['', '   ']) {
+      const empty = await t.call('POST', '/api/v1/press/instantreport', { body: { name } });
+      expect(empty.status).toBe(400);
+      expect(ErrorBodyShape.parse(empty.json()).errors.length).toBeGreaterThan(0);
+    }
+    const unknown = await t.call('POST', '/api/v1/press/instantreport', {
+      body: { name: 'Viktor Petrov', previous_instant_report_id: 'press-none' },
+    });
+    expect(unknown.status).toBe(404);
+    const unknownErrors = ErrorBodyShape.parse(unknown.json()).errors;
+    expect(unknownErrors.find((e) => !e.deprecated)?.message).toMatch(/press-none/);
+    const nobody = await t.call('POST', '/api/v1/press/report/nobody/forcegen');
+    expect(nobody.status).toBe(404);
+    expect(ErrorBodyShape.parse(nobody.json()).errors.find((e) => !e.deprecated)?.code).toMatch(
+      /not_found/,
+    );
+  });
+
+  it("starts a report from the previous one asked for, and a forced one from the customer's latest", async () => {
+    const first = PressReportShape.parse(
+      (
+        await t.call('POST', '/api/v1/press/instantreport', { body: { name: 'Mara Quill' } })
+      ).json(),
+    );
+    const second = PressReportShape.parse(
+      (
+        await t.call('POST', '/api/v1/press/instantreport', {
+          body: { name: 'Mara Quill', previous_instant_report_id: first.report_body_id },
+        })
+      ).json(),
+    );
+    expect(second.general_summary).toContain(`Compared with report ${first.report_body_id}`);
+
+    await t.call('POST', '/api/v1/customers/save', {
+      body: {
+        customers: [
+          { external_id: 'P-2', account_type: 'N', first_name: 'Oskar', last_name: 'Brandt' },
+        ],
+      },
+    });
+    const forcedIds: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      expect((await t.call('POST', '/api/v1/press/report/P-2/forcegen')).status).toBe(204);
+      const events = TimelineShape.parse(
+        (await t.call('GET', '/api/v1/customers/P-2/timeline')).json(),
+      ).filter((e) => e.EventType === 'press_report_generated');
+      expect(events).toHaveLength(i + 1);
+      // Newest first; the event names the report by its reportbody address.
+      const url = events[0]?.Url ?? '';
+      expect(url).toMatch(/^\/api\/v1\/press\/reportbody\/[^/]+$/);
+      forcedIds.push(url.split('/').pop() ?? '');
+    }
+    const reports = await Promise.all(
+      forcedIds.map(async (id) =>
+        PressReportShape.parse((await t.call('GET', `/api/v1/press/reportbody/${id}`)).json()),
+      ),
+    );
+    expect(reports[0]?.general_summary).not.toContain('Compared with report');
+    expect(reports[1]?.general_summary).toContain(`Compared with report ${forcedIds[0]}`);
+    expect(reports[2]?.general_summary).toContain(`Compared with report ${forcedIds[1]}`);
   });
 
   it('scores a KYT transaction with its rules and keeps it for velocity', async () => {

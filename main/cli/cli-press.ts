@@ -53,10 +53,18 @@ export interface PressForceChannel {
   pickUp(customerExternalId: string): Promise<number>;
 }
 
+/** What needService throws: this run has no address or no token for the service. */
+export class NoServiceError extends Error {
+  override readonly name = 'NoServiceError';
+}
+const isNoService = (error: unknown): error is NoServiceError => error instanceof NoServiceError;
+
 export interface PressCliDeps {
   press: PressService;
   force: PressForceChannel;
   write: (text: string) => void;
+  /** Throws a NoServiceError, in plain words, when this run has no address or no token. */
+  needService: () => void;
 }
 
 const TARGET_FLAGS = [
@@ -213,7 +221,9 @@ export async function runPressCommand(command: PressCommand, deps: PressCliDeps)
     case 'report':
       return report(command.input, command.json, deps);
     case 'get': {
-      const report = press.get(command.id) ?? (await press.open(command.id));
+      const kept = press.get(command.id);
+      if (!kept) deps.needService();
+      const report = kept ?? (await press.open(command.id));
       write(command.json ? asJson(report) : reportText(report));
       return 0;
     }
@@ -235,8 +245,9 @@ export async function runPressCommand(command: PressCommand, deps: PressCliDeps)
 async function report(
   input: z.output<typeof PressGenerateInput>,
   json: boolean,
-  { press, write }: PressCliDeps,
+  { press, write, needService }: PressCliDeps,
 ): Promise<number> {
+  needService();
   let result: PressGenerateResult;
   try {
     result = await press.generate(input);
@@ -277,17 +288,33 @@ async function report(
 async function force(
   customerExternalId: string,
   json: boolean,
-  { force: channel, write }: PressCliDeps,
+  { force: channel, write, needService }: PressCliDeps,
 ): Promise<number> {
-  const attempt = await channel.send(customerExternalId);
+  // Without a token this run (one kept in the keyring is the app's alone), the app sends it.
+  let attempt: ForceAttempt;
+  try {
+    needService();
+    attempt = await channel.send(customerExternalId);
+  } catch (error) {
+    if (!isNoService(error)) throw error;
+    attempt = { state: 'unreachable', reason: error.message };
+  }
   const id = terminalText(customerExternalId);
   switch (attempt.state) {
     case 'sent': {
-      const pickedUp = await channel.pickUp(customerExternalId);
-      if (json) write(asJson({ state: 'sent', customerExternalId, pickedUp }));
+      // Sent is done: failing to read the timeline now only means the report is kept later.
+      let pickedUp = 0;
+      let notPickedUp: string | null = null;
+      try {
+        pickedUp = await channel.pickUp(customerExternalId);
+      } catch (error) {
+        notPickedUp = error instanceof Error ? error.message : String(error);
+      }
+      if (json) write(asJson({ state: 'sent', customerExternalId, pickedUp, notPickedUp }));
       else
         write(
           `Sent: the service is generating a press report for customer ${id}.\n` +
+            (notPickedUp ? `The timeline could not be read: ${terminalText(notPickedUp)}\n` : '') +
             (pickedUp
               ? `Kept ${pickedUp} new report${pickedUp === 1 ? '' : 's'} named on the customer's timeline (press list --customer ${id}).\n`
               : "It is kept once the customer's timeline names it (after a sync, in the app or with “sync”).\n"),

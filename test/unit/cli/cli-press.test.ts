@@ -7,6 +7,7 @@ import type {
 } from '../../../preload/contract';
 import { CliUsageError, parseCliArgs } from '../../../main/cli/cli-args';
 import {
+  NoServiceError,
   parsePressCommand,
   runPressCommand,
   type ForceAttempt,
@@ -88,7 +89,11 @@ function fakePress(overrides: Partial<PressService> = {}): PressService {
   };
 }
 
-function harness(press: PressService, attempt: ForceAttempt = { state: 'sent' }) {
+function harness(
+  press: PressService,
+  attempt: ForceAttempt = { state: 'sent' },
+  offline: string | null = null,
+) {
   let out = '';
   const force = {
     send: vi.fn(() => Promise.resolve(attempt)),
@@ -100,6 +105,9 @@ function harness(press: PressService, attempt: ForceAttempt = { state: 'sent' })
     force,
     write: (text) => {
       out += text;
+    },
+    needService: () => {
+      if (offline) throw new NoServiceError(offline);
     },
   };
   const run = (...argv: string[]) =>
@@ -238,6 +246,23 @@ describe('press command line: running', () => {
     expect(JSON.parse(output())).toEqual(detail());
   });
 
+  it('says plainly when a command needs the service and this run has none; a forced one is queued', async () => {
+    const generate = vi.fn(() => Promise.reject(new Error('not to be generated')));
+    const open = vi.fn(() => Promise.reject(new Error('not to be fetched')));
+    const press = fakePress({ generate, open, get: vi.fn(() => null) });
+    const { run, force } = harness(press, { state: 'sent' }, 'No token for the service.');
+    await expect(run('report', '--name', 'A B')).rejects.toThrow('No token for the service.');
+    await expect(run('get', 'press-1')).rejects.toThrow('No token for the service.');
+    expect(generate).not.toHaveBeenCalled();
+    expect(open).not.toHaveBeenCalled();
+    // A forced generation waits in the outbox for the app (which holds the token) to send.
+    expect(await run('force', 'C-7')).toBe(0);
+    expect(force.send).not.toHaveBeenCalled();
+    expect(force.queue).toHaveBeenCalledTimes(1);
+    const kept = harness(fakePress({ get: vi.fn(() => detail()) }), { state: 'sent' }, 'offline');
+    expect(await kept.run('get', 'press-1')).toBe(0);
+  });
+
   it('forces a report: sent now and picked up, or queued once when the service is unreachable', async () => {
     const sent = harness(fakePress(), { state: 'sent' });
     expect(await sent.run('force', 'C-7')).toBe(0);
@@ -255,6 +280,12 @@ describe('press command line: running', () => {
       outboxItemId: 'item-1',
       reason: 'connection refused',
     });
+
+    const unread = harness(fakePress(), { state: 'sent' });
+    unread.force.pickUp.mockImplementation(() => Promise.reject(new Error('timeline timed out')));
+    expect(await unread.run('force', 'C-7')).toBe(0);
+    expect(unread.force.queue).not.toHaveBeenCalled();
+    expect(unread.output()).toMatch(/^Sent.*\nThe timeline could not be read: timeline timed out/);
 
     const lost = harness(fakePress(), { state: 'in-doubt', reason: 'the connection dropped' });
     expect(await lost.run('force', 'C-7')).toBe(1);

@@ -266,7 +266,7 @@ async function press(args: ParsedArgs): Promise<number> {
       force: pressForceChannel(target, opened),
       write: (text) => process.stdout.write(text),
       needService: () => {
-        if (!opened.client) throw new NoServiceError(noServiceReason(target));
+        if (!opened.reachable) throw new NoServiceError(noServiceReason(target));
       },
     });
   } finally {
@@ -282,8 +282,9 @@ function noServiceReason(target: CliTarget): string {
 
 interface OpenedPress {
   press: PressService;
-  /** Null when this run has no address or no token: only kept reports can be read. */
-  client: ServiceClient | null;
+  client: ServiceClient;
+  /** False when this run has no address or no token: only kept reports can be read. */
+  reachable: boolean;
   local: LocalStore;
   close(): Promise<void>;
 }
@@ -298,23 +299,27 @@ function openPressService(target: CliTarget): OpenedPress {
   if (opening.state !== 'open')
     throw new Error(`The local store ${opening.path} cannot be opened: ${opening.reason}`);
   const local = opening.store;
-  const client =
-    target.baseUrl && target.token
-      ? createServiceClient({ baseUrl: target.baseUrl, token: target.token })
-      : null;
+  const reachable = Boolean(target.baseUrl && target.token);
+  // Without an address or a token the client is never asked (needService guards every call);
+  // were it asked, an empty token fails before anything is sent.
+  const client = createServiceClient({
+    baseUrl: target.baseUrl ?? 'https://service.invalid',
+    getToken: () => target.token ?? '',
+  });
   try {
     return {
       press: createPressCore(local, client),
       client,
+      reachable,
       local,
       close: async () => {
-        await client?.close();
+        await client.close();
         local.close();
       },
     };
   } catch (error) {
     local.close();
-    void client?.close();
+    void client.close();
     throw error;
   }
 }
@@ -323,9 +328,8 @@ function openPressService(target: CliTarget): OpenedPress {
  * COORDINATION POINT (issue 14): the press core's factory lands with main/press/ (built in
  * parallel). Expected at merge, from main/press/press-service.ts and main/press/press-store.ts:
  *   createPressService({ store: createPressStore(local, silentLogger), client, logger: silentLogger })
- * with `client` able to be null (only kept reports are read then; needService guards the rest).
  */
-function createPressCore(local: LocalStore, client: ServiceClient | null): PressService {
+function createPressCore(local: LocalStore, client: ServiceClient): PressService {
   void local;
   void client;
   throw new Error('The press core is not in this build.');
@@ -337,7 +341,7 @@ const PRESS_FORCE_KIND = 'press.force';
 function pressForceChannel(target: CliTarget, opened: OpenedPress): PressForceChannel {
   return {
     async send(customerExternalId): Promise<ForceAttempt> {
-      if (!opened.client) throw new NoServiceError(noServiceReason(target));
+      if (!opened.reachable) throw new NoServiceError(noServiceReason(target));
       try {
         await opened.client.press.forceGeneration(customerExternalId);
         return { state: 'sent' };
@@ -366,7 +370,7 @@ function pressForceChannel(target: CliTarget, opened: OpenedPress): PressForceCh
       }
     },
     async pickUp(customerExternalId) {
-      if (!opened.client) return 0;
+      if (!opened.reachable) return 0;
       const events = await opened.client.customers.timeline(customerExternalId);
       return opened.press.pickUp(
         customerExternalId,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { buildPressReport } from '../generator';
-import { notFound } from '../http/api-error';
+import { notFound, SandboxError } from '../http/api-error';
 import { parseBody } from '../http/body';
 import { json, noContent, type Reply } from '../http/router';
 import type { CustomerDetail, CustomerRecord, CustomerStats, PressReport } from '../model';
@@ -81,6 +81,40 @@ export function createPressOps(
       const row = find(id);
       if (!row) throw notFound('press_report', id);
       return { kind: 'json', body: row.json };
+    },
+
+    /**
+     * PUT /__sandbox/press/reportbody/{id}[?customer=ID]: keeps any JSON object as that report's
+     * body, served as given (thousands of sources, missing sections, odd strings: what tests of a
+     * client need and the generator never makes); with `customer`, names it on that customer's
+     * timeline as a forced report is.
+     */
+    plant(id: string, body: unknown, customerId: string | null): Reply {
+      if (typeof body !== 'object' || body === null || Array.isArray(body))
+        throw new SandboxError(400, 'validation.invalid_body', 'A report body is a JSON object.');
+      const customer = customerId
+        ? (prepare('SELECT external_id FROM customers WHERE external_id = ? OR id = ?').get(
+            customerId,
+            customerId,
+          ) as { external_id: string } | undefined)
+        : undefined;
+      if (customerId && !customer) throw notFound('customer', customerId);
+      context.db.transaction(() => {
+        prepare('INSERT OR REPLACE INTO press_reports (id, json) VALUES (?, ?)').run(
+          id,
+          JSON.stringify(body),
+        );
+        if (customer)
+          timeline.write(
+            customer.external_id,
+            'press_report_generated',
+            'Press report generated',
+            'Planted report',
+            context.now(),
+            `${REPORT_URL}${id}`,
+          );
+      })();
+      return json({ id, url: `${REPORT_URL}${id}` });
     },
 
     /** POST /api/v1/press/report/{customer_id}/forcegen: a report for the customer now; 204. */

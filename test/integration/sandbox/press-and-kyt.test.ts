@@ -126,6 +126,57 @@ describe('sandbox press reports and KYT', () => {
     expect(reports[2]?.general_summary).toContain(`Compared with report ${forcedIds[1]}`);
   });
 
+  it("serves a planted report body as given, and names it on a customer's timeline when asked", async () => {
+    const hostile = '<img src=x onerror=alert(1)> \u202eevil\u202c';
+    const source = (i: number) => ({
+      consulted_by_agents: [],
+      website: {
+        images: [],
+        index: i,
+        is_known_as_quality_source: i % 2 === 0,
+        snippet: hostile,
+        summary: '',
+        title: hostile,
+        // Duplicate URLs on purpose: the same article cited twice.
+        url: `https://dup.example/${i % 1000}`,
+      },
+    });
+    const odd = {
+      report_body_id: 'press-odd',
+      created_at: 'yesterday',
+      general_sources: Array.from({ length: 2500 }, (_, i) => source(i)),
+      report_categories: [],
+    };
+    const planted = await t.call('PUT', '/__sandbox/press/reportbody/press-odd', { body: odd });
+    expect(planted.status).toBe(200);
+    const served = await t.call('GET', '/api/v1/press/reportbody/press-odd');
+    expect(served.status).toBe(200);
+    expect(served.json()).toEqual(odd);
+
+    await t.call('POST', '/api/v1/customers/save', {
+      body: { customers: [{ external_id: 'P-3', account_type: 'N', last_name: 'Odd' }] },
+    });
+    const named = await t.call('PUT', '/__sandbox/press/reportbody/press-odd-2?customer=P-3', {
+      body: { report_body_id: 'press-odd-2' },
+    });
+    expect(named.status).toBe(200);
+    const events = TimelineShape.parse(
+      (await t.call('GET', '/api/v1/customers/P-3/timeline')).json(),
+    ).filter((e) => e.EventType === 'press_report_generated');
+    expect(events.map((e) => e.Url)).toEqual(['/api/v1/press/reportbody/press-odd-2']);
+
+    expect((await t.call('PUT', '/__sandbox/press/reportbody/x', { body: [1, 2] })).status).toBe(
+      400,
+    );
+    expect(
+      (
+        await t.call('PUT', '/__sandbox/press/reportbody/x?customer=nobody', {
+          body: { report_body_id: 'x' },
+        })
+      ).status,
+    ).toBe(404);
+  });
+
   it('scores a KYT transaction with its rules and keeps it for velocity', async () => {
     await t.call('POST', '/api/v1/customers/save', {
       body: { customers: [{ external_id: 'K-1', account_type: 'N', last_name: 'Sender' }] },

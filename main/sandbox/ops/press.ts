@@ -20,6 +20,37 @@ const InstantReportBody = z.object({
     .nullish(),
 });
 
+const GeneratedSource = z.looseObject({ website: z.looseObject({ index: z.number() }) });
+/** What the generator reads of a previous report; a planted body may be anything. */
+const GeneratedReport = z.looseObject({
+  report_body_id: z.string(),
+  created_at: z.string(),
+  general_sources: z.array(GeneratedSource),
+  other_sources: z.array(GeneratedSource),
+  report_categories: z.array(
+    z.looseObject({
+      category: z.string(),
+      degree_of_certainty: z.string(),
+      reason: z.string(),
+      reverted: z.boolean(),
+      severity: z.string(),
+      sources: z.array(GeneratedSource),
+    }),
+  ),
+  namesake: z.looseObject({ count: z.number(), score: z.number() }),
+  metadata: z.looseObject({
+    input: z.looseObject({ name: z.string() }),
+    sources: z.record(z.string(), z.unknown()),
+  }),
+});
+
+/** A stored report the generator can start from; null for a planted body it cannot read. */
+function startingPoint(json: string): PressReport | null {
+  return GeneratedReport.safeParse(JSON.parse(json)).success
+    ? (JSON.parse(json) as PressReport)
+    : null;
+}
+
 export function createPressOps(
   context: OpContext,
   timeline: TimelineWriter,
@@ -47,7 +78,7 @@ export function createPressOps(
     for (const { url } of events) {
       if (!url?.startsWith(REPORT_URL)) continue;
       const row = find(url.slice(REPORT_URL.length));
-      if (row) return JSON.parse(row.json) as PressReport;
+      if (row) return startingPoint(row.json);
     }
     return null;
   };
@@ -70,7 +101,7 @@ export function createPressOps(
         ),
         dateOfBirth: input.additional_info?.date_of_birth ?? '',
         entityType: input.additional_info?.entity_type ?? null,
-        previous: previousRow ? (JSON.parse(previousRow.json) as PressReport) : null,
+        previous: previousRow ? startingPoint(previousRow.json) : null,
       });
       store(report);
       return json(report);

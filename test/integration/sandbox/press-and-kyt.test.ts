@@ -152,6 +152,12 @@ describe('sandbox press reports and KYT', () => {
     const served = await t.call('GET', '/api/v1/press/reportbody/press-odd');
     expect(served.status).toBe(200);
     expect(served.json()).toEqual(odd);
+    // Compared with a body the generator did not make: a new report all the same.
+    const after = await t.call('POST', '/api/v1/press/instantreport', {
+      body: { name: 'Odd Subject', previous_instant_report_id: 'press-odd' },
+    });
+    expect(after.status).toBe(200);
+    expect(PressReportShape.parse(after.json()).report_body_id).not.toBe('press-odd');
 
     await t.call('POST', '/api/v1/customers/save', {
       body: { customers: [{ external_id: 'P-3', account_type: 'N', last_name: 'Odd' }] },

@@ -11,12 +11,23 @@ import {
 } from './cache/cache-queries';
 import { openCache } from './cache/open-cache';
 import { createCacheWriter } from './cache/repositories';
-import { parseCliArgs, flag, type ParsedArgs } from './cli/cli-args';
+import { CliUsageError, parseCliArgs, flag, type ParsedArgs } from './cli/cli-args';
 import { backupProfile } from './cli/cli-backup';
-import { resolveTarget } from './cli/cli-profile';
+import { resolveTarget, type CliTarget } from './cli/cli-profile';
+import {
+  NoServiceError,
+  parsePressCommand,
+  PRESS_USAGE,
+  runPressCommand,
+  type ForceAttempt,
+  type PressForceChannel,
+} from './cli/cli-press';
 import { readAllStdin, TOKEN_SOURCES } from './cli/cli-token';
 import { toCsv } from './cli/csv';
-import { createServiceClient } from './api';
+import { createServiceClient, isServiceError, type ServiceClient } from './api';
+import { LOCAL_STORE_FILE, openLocalStore, type LocalStore } from './local/local-store';
+import { kindOf, OUTBOX_KINDS, type OutboxPayload } from './outbox/kinds/registry';
+import type { PressService } from './press/press-service';
 import { createServiceSource } from './sync/service-source';
 import { createUnreadableRecords, exportUnreadable } from './cache/unreadable-records';
 import { createSyncEngine } from './sync/sync-engine';
@@ -35,6 +46,7 @@ const USAGE = `CaseDesk command line: the same core as the app, headless.
   backup --profile NAME [--out DIR] [--json]          a consistent copy of what the service cannot
          send again: the local store, the outbox (with its files), saved views and file settings,
          in a new folder under DIR (by default the profile's own backups/ folder)
+${PRESS_USAGE}
 
 --profile reads a profile saved by the app (--data-dir D if not the default folder) and uses its
 cache; its token is read from the private file when it was kept there, and is only ever sent to
@@ -62,6 +74,8 @@ async function main(argv: readonly string[]): Promise<number> {
       return unreadable(args);
     case 'backup':
       return backup(args);
+    case 'press':
+      return press(args);
     default:
       throw new Error(`Unknown command ${JSON.stringify(args.command)}.\n\n${USAGE}`);
   }
@@ -230,6 +244,146 @@ async function backup(args: ParsedArgs): Promise<number> {
   return 0;
 }
 
+async function press(args: ParsedArgs): Promise<number> {
+  // Arguments first: a bad one is said before any store is opened or the service called.
+  const command = parsePressCommand(args);
+  const reaches = ['report', 'get', 'force'].includes(command.name);
+  const target = await resolveTarget(
+    args,
+    silentLogger,
+    reaches
+      ? {
+          env: process.env,
+          readStdin: readAllStdin,
+          warn: (line) => process.stderr.write(`casedesk: ${line}\n`),
+        }
+      : null,
+  );
+  const opened = openPressService(target);
+  try {
+    return await runPressCommand(command, {
+      press: opened.press,
+      force: pressForceChannel(target, opened),
+      write: (text) => process.stdout.write(text),
+      needService: () => {
+        if (!opened.reachable) throw new NoServiceError(noServiceReason(target));
+      },
+    });
+  } finally {
+    await opened.close();
+  }
+}
+
+function noServiceReason(target: CliTarget): string {
+  return !target.baseUrl
+    ? 'This needs the service: give --base-url URL (the address in front of /api/v1), or --profile NAME.'
+    : `This needs the service and no token was given: give it by ${TOKEN_SOURCES}, or keep the profile’s token in the private file (the keyring is only reachable from the app).`;
+}
+
+interface OpenedPress {
+  press: PressService;
+  client: ServiceClient;
+  /** False when this run has no address or no token: only kept reports can be read. */
+  reachable: boolean;
+  local: LocalStore;
+  close(): Promise<void>;
+}
+
+/**
+ * The press core for one profile, as the app builds it: the reports kept in the profile's local
+ * store (local.db beside the cache file, never the cache) and the service client when this run
+ * has an address and a token.
+ */
+function openPressService(target: CliTarget): OpenedPress {
+  const opening = openLocalStore(join(dirname(target.db), LOCAL_STORE_FILE), silentLogger);
+  if (opening.state !== 'open')
+    throw new Error(`The local store ${opening.path} cannot be opened: ${opening.reason}`);
+  const local = opening.store;
+  const reachable = Boolean(target.baseUrl && target.token);
+  // Without an address or a token the client is never asked (needService guards every call);
+  // were it asked, an empty token fails before anything is sent.
+  const client = createServiceClient({
+    baseUrl: target.baseUrl ?? 'https://service.invalid',
+    getToken: () => target.token ?? '',
+  });
+  try {
+    return {
+      press: createPressCore(local, client),
+      client,
+      reachable,
+      local,
+      close: async () => {
+        await client.close();
+        local.close();
+      },
+    };
+  } catch (error) {
+    local.close();
+    void client.close();
+    throw error;
+  }
+}
+
+/**
+ * COORDINATION POINT (issue 14): the press core's factory lands with main/press/ (built in
+ * parallel). Expected at merge, from main/press/press-service.ts and main/press/press-store.ts:
+ *   createPressService({ store: createPressStore(local, silentLogger), client, logger: silentLogger })
+ */
+function createPressCore(local: LocalStore, client: ServiceClient): PressService {
+  void local;
+  void client;
+  throw new Error('The press core is not in this build.');
+}
+
+/** The outbox kind that forces a press report (main/outbox/kinds/), by its registered name. */
+const PRESS_FORCE_KIND = 'press.force';
+
+function pressForceChannel(target: CliTarget, opened: OpenedPress): PressForceChannel {
+  return {
+    async send(customerExternalId): Promise<ForceAttempt> {
+      if (!opened.reachable) throw new NoServiceError(noServiceReason(target));
+      try {
+        await opened.client.press.forceGeneration(customerExternalId);
+        return { state: 'sent' };
+      } catch (error) {
+        if (!isServiceError(error)) throw error;
+        if (error.outcomeUnknown) return { state: 'in-doubt', reason: error.message };
+        // Not sent, or refused for now (busy, down): the outbox sends it when it can.
+        if (error.kind === 'network' || error.kind === 'timeout' || error.retryable)
+          return { state: 'unreachable', reason: error.message };
+        throw error;
+      }
+    },
+    queue(customerExternalId) {
+      // The app's own outbox for the profile, beside its cache: the app sends it exactly once.
+      const outbox = openOutbox(join(dirname(target.db), 'outbox.db'), silentLogger);
+      try {
+        const kind = kindOf(OUTBOX_KINDS, { kind: PRESS_FORCE_KIND });
+        // Checked by the registered kind's own schema, so it is one of the outbox's payloads.
+        const payload = kind.payload.parse({
+          kind: PRESS_FORCE_KIND,
+          customerExternalId,
+        }) as OutboxPayload;
+        return { id: outbox.enqueue(payload).id };
+      } finally {
+        outbox.close();
+      }
+    },
+    async pickUp(customerExternalId) {
+      if (!opened.reachable) return 0;
+      const events = await opened.client.customers.timeline(customerExternalId);
+      return opened.press.pickUp(
+        customerExternalId,
+        events.map((event) => ({
+          eventType: event.EventType ?? '',
+          url: event.Url ?? '',
+          createdAt: event.CreatedAt ?? null,
+        })),
+      );
+    },
+  };
+}
+
 main(process.argv.slice(2)).then(
   // exitCode, not exit(): output still queued for a pipe must not be cut off.
   (code) => {
@@ -237,6 +391,6 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     process.stderr.write(`casedesk: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
+    process.exitCode = error instanceof CliUsageError ? 2 : 1;
   },
 );

@@ -166,6 +166,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       json(advance(parseBody(AdvanceRequest, await body(request)))),
     ),
     route('POST', '/__sandbox/scan', () => json({ scanned: customers.runPendingScans() })),
+    route('PUT', '/__sandbox/press/reportbody/:id', async ({ request, params, url }) =>
+      press.plant(params.id ?? '', await body(request), url.searchParams.get('customer')),
+    ),
   ];
   const publicRoutes: Route[] = [
     route('GET', '/external-files/:name', ({ params }) =>

@@ -351,3 +351,27 @@ describe('the command line (built)', () => {
     }
   });
 });
+
+describe('the press command line (built)', () => {
+  const scratch = makeTempDir('casedesk-cli-press-');
+  afterAll(() => scratch.remove());
+
+  it('refuses bad press arguments with exit code 2, before opening any store', async () => {
+    const folder = join(scratch.path, 'press-usage');
+    const db = join(folder, 'cache.db');
+    for (const [args, message] of [
+      [['press', 'report', '--db', db], /--name: Give a name to report on/],
+      [['press', 'report', '--name', 'Ann Lee', '--dob', '1970-13-01', '--db', db], /--dob/],
+      [['press', 'report', '--name', 'Ann Lee', '--entity', 'robot', '--db', db], /--entity/],
+      [['press', 'diff', 'press-1', '--db', db], /two report ids/],
+      [['press', 'shred', '--db', db], /press takes report, get, force, list or diff/],
+    ] as const) {
+      await expect(cli(...args)).rejects.toMatchObject({
+        code: 2,
+        stderr: expect.stringMatching(message) as unknown,
+      });
+    }
+    expect(existsSync(folder)).toBe(false);
+    expect((await cli('press', '--help')).stdout).toMatch(/press report --name NAME/);
+  });
+});

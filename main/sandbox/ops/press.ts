@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { buildPressReport } from '../generator';
-import { notFound } from '../http/api-error';
+import { notFound, SandboxError } from '../http/api-error';
 import { parseBody } from '../http/body';
 import { json, noContent, type Reply } from '../http/router';
 import type { CustomerDetail, CustomerRecord, CustomerStats, PressReport } from '../model';
@@ -20,6 +20,37 @@ const InstantReportBody = z.object({
     .nullish(),
 });
 
+const GeneratedSource = z.looseObject({ website: z.looseObject({ index: z.number() }) });
+/** What the generator reads of a previous report; a planted body may be anything. */
+const GeneratedReport = z.looseObject({
+  report_body_id: z.string(),
+  created_at: z.string(),
+  general_sources: z.array(GeneratedSource),
+  other_sources: z.array(GeneratedSource),
+  report_categories: z.array(
+    z.looseObject({
+      category: z.string(),
+      degree_of_certainty: z.string(),
+      reason: z.string(),
+      reverted: z.boolean(),
+      severity: z.string(),
+      sources: z.array(GeneratedSource),
+    }),
+  ),
+  namesake: z.looseObject({ count: z.number(), score: z.number() }),
+  metadata: z.looseObject({
+    input: z.looseObject({ name: z.string() }),
+    sources: z.record(z.string(), z.unknown()),
+  }),
+});
+
+/** A stored report the generator can start from; null for a planted body it cannot read. */
+function startingPoint(json: string): PressReport | null {
+  return GeneratedReport.safeParse(JSON.parse(json)).success
+    ? (JSON.parse(json) as PressReport)
+    : null;
+}
+
 export function createPressOps(
   context: OpContext,
   timeline: TimelineWriter,
@@ -33,6 +64,24 @@ export function createPressOps(
       report.report_body_id,
       JSON.stringify(report),
     );
+
+  // The interface is silent on how a forced report reaches the client: the sandbox names it in a
+  // `press_report_generated` timeline event whose Url is its reportbody address (README), and the
+  // customer's latest such report is where the next forced one starts from.
+  const REPORT_URL = '/api/v1/press/reportbody/';
+  const latestForced = (customerExternalId: string): PressReport | null => {
+    const events = prepare(
+      `SELECT json_extract(json, '$.Url') AS url FROM timeline_events
+       WHERE customer_external_id = ? AND json_extract(json, '$.EventType') = 'press_report_generated'
+       ORDER BY created_ms DESC, rowid DESC`,
+    ).all(customerExternalId) as Array<{ url: string | null }>;
+    for (const { url } of events) {
+      if (!url?.startsWith(REPORT_URL)) continue;
+      const row = find(url.slice(REPORT_URL.length));
+      if (row) return startingPoint(row.json);
+    }
+    return null;
+  };
 
   return {
     /** POST /api/v1/press/instantreport */
@@ -52,7 +101,7 @@ export function createPressOps(
         ),
         dateOfBirth: input.additional_info?.date_of_birth ?? '',
         entityType: input.additional_info?.entity_type ?? null,
-        previous: previousRow ? (JSON.parse(previousRow.json) as PressReport) : null,
+        previous: previousRow ? startingPoint(previousRow.json) : null,
       });
       store(report);
       return json(report);
@@ -63,6 +112,40 @@ export function createPressOps(
       const row = find(id);
       if (!row) throw notFound('press_report', id);
       return { kind: 'json', body: row.json };
+    },
+
+    /**
+     * PUT /__sandbox/press/reportbody/{id}[?customer=ID]: keeps any JSON object as that report's
+     * body, served as given (thousands of sources, missing sections, odd strings: what tests of a
+     * client need and the generator never makes); with `customer`, names it on that customer's
+     * timeline as a forced report is.
+     */
+    plant(id: string, body: unknown, customerId: string | null): Reply {
+      if (typeof body !== 'object' || body === null || Array.isArray(body))
+        throw new SandboxError(400, 'validation.invalid_body', 'A report body is a JSON object.');
+      const customer = customerId
+        ? (prepare('SELECT external_id FROM customers WHERE external_id = ? OR id = ?').get(
+            customerId,
+            customerId,
+          ) as { external_id: string } | undefined)
+        : undefined;
+      if (customerId && !customer) throw notFound('customer', customerId);
+      context.db.transaction(() => {
+        prepare('INSERT OR REPLACE INTO press_reports (id, json) VALUES (?, ?)').run(
+          id,
+          JSON.stringify(body),
+        );
+        if (customer)
+          timeline.write(
+            customer.external_id,
+            'press_report_generated',
+            'Press report generated',
+            'Planted report',
+            context.now(),
+            `${REPORT_URL}${id}`,
+          );
+      })();
+      return json({ id, url: `${REPORT_URL}${id}` });
     },
 
     /** POST /api/v1/press/report/{customer_id}/forcegen: a report for the customer now; 204. */
@@ -80,7 +163,7 @@ export function createPressOps(
         countryCodes: [...new Set([...customer.nationality_codes, ...customer.domicile_codes])],
         dateOfBirth: customer.date_of_birth,
         entityType: customer.account_type.code === 'F' ? 2 : 1,
-        previous: null,
+        previous: latestForced(customer.external_id),
       });
       context.db.transaction(() => {
         store(report);
@@ -99,7 +182,7 @@ export function createPressOps(
             ? `${report.report_categories.length} finding categor${report.report_categories.length === 1 ? 'y' : 'ies'}`
             : 'No adverse findings',
           at,
-          `/api/v1/press/reportbody/${report.report_body_id}`,
+          `${REPORT_URL}${report.report_body_id}`,
         );
       })();
       return noContent();

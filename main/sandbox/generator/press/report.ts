@@ -1,8 +1,10 @@
 // Instant press (adverse media) reports. The findings about a name follow from a hash of the
 // normalised name, so "Sergey Ivanov", "IVANOV Sergei" and "Иванов Сергей" get the same report;
-// about six names in ten are clean. Given the previous report, the new one starts from it and
-// applies at most one change (a new article, a withdrawn finding, a raised severity), and the
-// general summary says what changed.
+// about six names in ten are clean. Given the previous report of the same name, the new one starts
+// from it and applies at most one change (a new article, a withdrawn or reinstated finding, a
+// revised severity or certainty, namesakes found or ruled out), and the general summary says what
+// changed: a chain of reports is stable (the same previous report gives the same next one) and
+// comparing any two of them is meaningful.
 import type { PressReport, PressSource } from '../../model';
 import { ageAt, parseIsoMs } from '../dates';
 import { countryName } from '../geo';
@@ -128,7 +130,47 @@ function baseCategories(input: PressInput, firm: boolean, counter: { next: numbe
 
 interface Change {
   categories: Category[];
+  other: PressReport['other_sources'];
+  namesake: { count: number; score: number };
   note: string;
+}
+
+type ChangeKind = 'none' | 'article' | 'revert' | 'restore' | 'severity' | 'certainty' | 'namesake';
+
+// A clean name mostly stays clean (new namesakes are what changes); a flagged one gathers
+// articles, has findings withdrawn and reinstated, and sees severities and certainties revised.
+function chooseChange(roll: number, active: number, reverted: number): ChangeKind {
+  if (active === 0) {
+    if (roll < 0.4) return 'none';
+    if (roll < 0.8) return 'namesake';
+    if (roll < 0.9) return reverted > 0 ? 'restore' : 'none';
+    return 'article';
+  }
+  if (roll < 0.15) return 'none';
+  if (roll < 0.42) return 'article';
+  if (roll < 0.54) return 'revert';
+  if (roll < 0.62) return reverted > 0 ? 'restore' : 'certainty';
+  if (roll < 0.75) return 'severity';
+  if (roll < 0.87) return 'certainty';
+  return 'namesake';
+}
+
+const WITHDRAWN = ' Finding withdrawn: the sources relate to a namesake.';
+const REINSTATED = ' Finding reinstated: a later source confirms the identity.';
+const baseReason = (reason: string) => reason.replace(WITHDRAWN, '').replace(REINSTATED, '');
+
+function neutralSource(rng: Rng, input: PressInput, country: string, index: number): PressSource {
+  return source(
+    rng,
+    input.name,
+    country,
+    {
+      title: rng.pick(NEUTRAL_ARTICLES),
+      snippet: `Mention of a person or entity named ${input.name}.`,
+      summary: 'Not relevant: namesake or neutral mention.',
+    },
+    index,
+  );
 }
 
 function applyChange(
@@ -141,43 +183,73 @@ function applyChange(
     hashString(`${nameKey(input.name, firm)}:${previous.report_body_id}`, 0xc4a9),
   );
   const categories: Category[] = structuredClone(previous.report_categories);
+  const other = structuredClone(previous.other_sources);
+  const namesake = { count: previous.namesake.count, score: previous.namesake.score };
   const country = countryName(input.countryCodes[0] ?? 'GB');
   const active = categories.filter((category) => !category.reverted);
-  const roll = rng.next();
-  if (roll < 0.4 || (active.length === 0 && roll < 0.75))
-    return { categories, note: 'No change since the previous report.' };
-  if (roll < 0.75 || active.length === 0) {
-    const article = rng.pick(ARTICLES);
-    const target = categories.find((category) => category.category === article.category);
-    const added = source(rng, input.name, country, article, counter.next++);
-    if (target) target.sources.push(added);
-    else
-      categories.push({
-        category: article.category,
-        degree_of_certainty: certainty(input, rng),
-        reason: fill(article.summary, input.name, rng, country),
-        reverted: false,
-        severity: article.severity,
-        sources: [added],
-      });
-    return {
-      categories,
-      note: `1 new source in ${article.category}${target ? '' : ' (new category)'}.`,
-    };
+  const reverted = categories.filter((category) => category.reverted);
+  const done = (note: string): Change => ({ categories, other, namesake, note });
+  switch (chooseChange(rng.next(), active.length, reverted.length)) {
+    case 'none':
+      return done('No change since the previous report.');
+    case 'article': {
+      const article = rng.pick(ARTICLES);
+      const target = categories.find((category) => category.category === article.category);
+      const added = source(rng, input.name, country, article, counter.next++);
+      if (target) target.sources.push(added);
+      else
+        categories.push({
+          category: article.category,
+          degree_of_certainty: certainty(input, rng),
+          reason: fill(article.summary, input.name, rng, country),
+          reverted: false,
+          severity: article.severity,
+          sources: [added],
+        });
+      return done(`1 new source in ${article.category}${target ? '' : ' (new category)'}.`);
+    }
+    case 'revert': {
+      const target = rng.pick(active);
+      target.reverted = true;
+      target.reason = `${baseReason(target.reason)}${WITHDRAWN}`;
+      return done(`Finding in ${target.category} reverted (namesake).`);
+    }
+    case 'restore': {
+      const target = rng.pick(reverted);
+      target.reverted = false;
+      target.reason = `${baseReason(target.reason)}${REINSTATED}`;
+      return done(`Finding in ${target.category} reinstated.`);
+    }
+    case 'severity': {
+      const target = rng.pick(active);
+      const before = target.severity;
+      target.severity = before === 'low' ? 'medium' : before === 'medium' ? 'high' : 'medium';
+      return done(
+        before === 'high'
+          ? `Severity of ${target.category} lowered from high to medium (charges reduced).`
+          : `Severity of ${target.category} raised from ${before} to ${target.severity}.`,
+      );
+    }
+    case 'certainty': {
+      const target = rng.pick(active);
+      const before = target.degree_of_certainty;
+      target.degree_of_certainty =
+        before === 'low' ? 'medium' : before === 'medium' ? 'high' : 'medium';
+      return done(
+        `Certainty of ${target.category} revised from ${before} to ${target.degree_of_certainty}.`,
+      );
+    }
+    case 'namesake': {
+      const grew = rng.chance(0.7) || namesake.count === 0;
+      const step = rng.int(1, 5);
+      namesake.count = grew ? namesake.count + step : Math.max(0, namesake.count - step);
+      namesake.score = Math.max(0, Math.min(100, namesake.score + rng.int(-15, 15)));
+      if (grew) other.push(neutralSource(rng, input, country, counter.next++));
+      return done(
+        `Namesakes ${grew ? 'found' : 'ruled out'}: ${namesake.count} in all (score ${namesake.score}).`,
+      );
+    }
   }
-  const target = rng.pick(active);
-  if (roll < 0.88) {
-    target.reverted = true;
-    target.reason = `${target.reason} Finding withdrawn: the sources relate to a namesake.`;
-    return { categories, note: `Finding in ${target.category} reverted (namesake).` };
-  }
-  const raised = target.severity === 'low' ? 'medium' : 'high';
-  const note =
-    target.severity === 'high'
-      ? `Severity of ${target.category} unchanged (already high); new court filing noted.`
-      : `Severity of ${target.category} raised from ${target.severity} to ${raised}.`;
-  target.severity = raised;
-  return { categories, note };
 }
 
 function riskSummary(categories: readonly Category[]): string {
@@ -217,40 +289,43 @@ export function buildPressReport(input: PressInput): PressReport {
   const key = nameKey(input.name, firm);
   const rng = Rng.fromSeed(hashString(key, 0x5eed)).fork('report');
   const counter = { next: 0 };
-  if (input.previous) {
+  const country = countryName(input.countryCodes[0] ?? 'GB');
+  // The service compares with any report it is given; one about another name has nothing to
+  // carry over, so the new report starts from the name's own findings and says so.
+  const previous =
+    input.previous && nameKey(input.previous.metadata.input.name, firm) === key
+      ? input.previous
+      : null;
+  if (previous) {
     const indexes = [
-      ...input.previous.general_sources,
-      ...input.previous.other_sources,
-      ...input.previous.report_categories.flatMap((c) => c.sources),
+      ...previous.general_sources,
+      ...previous.other_sources,
+      ...previous.report_categories.flatMap((c) => c.sources),
     ].map((s) => s.website.index);
     counter.next = Math.max(-1, ...indexes) + 1;
   }
-  const change = input.previous ? applyChange(input, input.previous, firm, counter) : null;
+  const change = previous ? applyChange(input, previous, firm, counter) : null;
   const categories = change ? change.categories : baseCategories(input, firm, counter);
-  const country = countryName(input.countryCodes[0] ?? 'GB');
   const namesakeCount = rng.int(0, 40);
-  const other = input.previous
-    ? structuredClone(input.previous.other_sources)
-    : Array.from({ length: Math.min(namesakeCount, rng.int(0, 4)) }, () =>
-        source(
-          rng,
-          input.name,
-          country,
-          {
-            title: rng.pick(NEUTRAL_ARTICLES),
-            snippet: `Mention of a person or entity named ${input.name}.`,
-            summary: 'Not relevant: namesake or neutral mention.',
-          },
-          counter.next++,
-        ),
-      );
+  const other =
+    change?.other ??
+    Array.from({ length: Math.min(namesakeCount, rng.int(0, 4)) }, () =>
+      neutralSource(rng, input, country, counter.next++),
+    );
   const general = categories.flatMap((category) => category.sources);
   const createdMs = parseIsoMs(input.createdAt) ?? 0;
   const age = input.dateOfBirth ? (ageAt(input.dateOfBirth, createdMs) ?? 0) : 0;
-  const searched = 40 + rng.int(0, 400);
-  const previousNote = input.previous
-    ? ` Compared with report ${input.previous.report_body_id} of ${input.previous.created_at}: ${change?.note ?? ''}`
-    : '';
+  const searchedBefore = previous?.metadata.sources['searched'];
+  const searched =
+    typeof searchedBefore === 'number'
+      ? searchedBefore + (general.length % 7) + 3
+      : 40 + rng.int(0, 400);
+  const previousNote = !input.previous
+    ? ''
+    : previous
+      ? ` Compared with report ${previous.report_body_id} of ${previous.created_at}: ${change?.note ?? ''}`
+      : ` Compared with report ${input.previous.report_body_id} of ${input.previous.created_at} (about another name): no findings carried over.`;
+  const namesakeScore = rng.int(0, 100);
   return {
     report_body_id: input.reportId,
     created_at: input.createdAt,
@@ -260,10 +335,10 @@ export function buildPressReport(input: PressInput): PressReport {
     other_sources: other,
     report_categories: categories,
     namesake: {
-      count: input.previous ? input.previous.namesake.count : namesakeCount,
+      count: change ? change.namesake.count : namesakeCount,
       historical_or_dead_entity: hashString(key, 0xdead) % 37 === 0,
       indexes: other.map((s) => s.website.index),
-      score: input.previous ? input.previous.namesake.score : rng.int(0, 100),
+      score: change ? change.namesake.score : namesakeScore,
     },
     metadata: {
       input: {

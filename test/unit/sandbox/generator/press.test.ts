@@ -76,3 +76,78 @@ describe('buildPressReport', () => {
     expect(changes).toBeGreaterThan(0);
   });
 });
+
+/** What changed between two consecutive reports, in the words of a comparison. */
+function changesBetween(previous: PressReport, next: PressReport): string[] {
+  const found: string[] = [];
+  const before = new Map(previous.report_categories.map((c) => [c.category, c]));
+  for (const category of next.report_categories) {
+    const old = before.get(category.category);
+    if (!old) found.push('category added');
+    else {
+      if (old.sources.length < category.sources.length) found.push('source added');
+      if (!old.reverted && category.reverted) found.push('reverted');
+      if (old.reverted && !category.reverted) found.push('restored');
+      if (old.severity !== category.severity) found.push('severity');
+      if (old.degree_of_certainty !== category.degree_of_certainty) found.push('certainty');
+    }
+  }
+  if (
+    previous.namesake.count !== next.namesake.count ||
+    previous.namesake.score !== next.namesake.score
+  )
+    found.push('namesake');
+  return found;
+}
+
+describe('buildPressReport over time', () => {
+  it('changes plausibly from one report to the next: every kind of change a comparison shows', () => {
+    const seen = new Set<string>();
+    for (const name of NAMES.slice(0, 30)) {
+      let previous = report(name, null, `${name}-0`);
+      for (let i = 1; i < 8; i++) {
+        const next = report(name, previous, `${name}-${i}`);
+        for (const change of changesBetween(previous, next)) seen.add(change);
+        previous = next;
+      }
+    }
+    expect([...seen].sort()).toEqual(
+      [
+        'category added',
+        'certainty',
+        'namesake',
+        'restored',
+        'reverted',
+        'severity',
+        'source added',
+      ].sort(),
+    );
+  });
+
+  it('gives the same next report for the same previous one (stable)', () => {
+    const first = report('Viktor Petrov', null, 'a');
+    expect(report('Viktor Petrov', first, 'b')).toEqual(report('Viktor Petrov', first, 'b'));
+  });
+
+  it('keeps the namesake indexes pointing at the other sources as they change', () => {
+    for (const name of NAMES.slice(0, 10)) {
+      let previous = report(name, null, `${name}-0`);
+      for (let i = 1; i < 6; i++) {
+        const next = report(name, previous, `${name}-${i}`);
+        expect(next.namesake.indexes).toEqual(next.other_sources.map((s) => s.website.index));
+        const all = [...next.general_sources, ...next.other_sources].map((s) => s.website.index);
+        expect(new Set(all).size).toBe(all.length);
+        previous = next;
+      }
+    }
+  });
+
+  it('starts from the base findings of the name asked for when the previous report is about someone else', () => {
+    const other = report('Viktor Petrov', null, 'p1');
+    const next = report('Anna Becker', other, 'p2');
+    const base = report('Anna Becker', null, 'p2');
+    expect(next.report_categories).toEqual(base.report_categories);
+    expect(next.general_summary).toContain('p1');
+    expect(next.general_summary).toMatch(/another name/);
+  });
+});

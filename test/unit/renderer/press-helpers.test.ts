@@ -135,18 +135,15 @@ describe('the generate form', () => {
 
   it('refuses an empty name and a bad date before anything is sent', () => {
     const empty = formFromSubject({ name: '' });
-    expect(subjectFromForm(empty)).toMatchObject({
-      ok: false,
-      errors: { name: expect.any(String) },
-    });
-    expect(subjectFromForm({ ...empty, name: 'X', dateOfBirth: '1980-13-40' })).toMatchObject({
-      ok: false,
-      errors: { dateOfBirth: expect.any(String) },
-    });
-    expect(subjectFromForm({ ...empty, name: 'X', countries: 'Germany' })).toMatchObject({
-      ok: false,
-      errors: { countries: expect.stringContaining('Germany') },
-    });
+    const problems = (form: typeof empty) => {
+      const result = subjectFromForm(form);
+      return result.ok ? {} : result.errors;
+    };
+    expect(problems(empty).name).toMatch(/name/);
+    expect(problems({ ...empty, name: 'X', dateOfBirth: '1980-13-40' }).dateOfBirth).toMatch(
+      /YYYY-MM-DD/,
+    );
+    expect(problems({ ...empty, name: 'X', countries: 'Germany' }).countries).toContain('Germany');
     expect(subjectFromForm({ ...empty, lastName: 'Smith' })).toEqual({
       ok: true,
       subject: { name: '', lastName: 'Smith', countryCodes: [] },

@@ -1,0 +1,132 @@
+import { useEffect, useRef } from 'react';
+import type { PressReportSummary } from '../../../../preload/contract';
+import { DateText } from '../../components/DateText';
+import { RecordLink } from '../../components/RecordLink';
+import { ServiceText } from '../../components/ServiceText';
+import { SeverityPill } from './SeverityPill';
+
+const ORIGINS: Record<PressReportSummary['origin'], string> = {
+  generated: 'Generated',
+  opened: 'Opened by id',
+  forced: 'Forced',
+};
+
+export const originLabel = (origin: PressReportSummary['origin']) => ORIGINS[origin];
+
+/** The report's date: the service's, else when CaseDesk kept it. */
+export function ReportDate({ report }: { report: PressReportSummary }) {
+  return report.createdAt ? (
+    <DateText value={report.createdAt} />
+  ) : (
+    <DateText value={new Date(report.keptAtMs).toISOString()} />
+  );
+}
+
+/** Kept reports, newest first; `selected` follows j/k and shows the focus. */
+export function ReportList({
+  reports,
+  selected,
+  onSelect,
+  showCustomer = true,
+  label,
+}: {
+  reports: PressReportSummary[];
+  selected: number;
+  onSelect: (index: number) => void;
+  showCustomer?: boolean;
+  label: string;
+}) {
+  const body = useRef<HTMLTableSectionElement>(null);
+  useEffect(() => {
+    body.current?.querySelector(`[data-index="${selected}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [selected]);
+  return (
+    <div className="table-frame">
+      <table className="data-table press-table" aria-label={label} data-testid="press-list">
+        <thead>
+          <tr>
+            <th scope="col">Subject</th>
+            <th scope="col">Made</th>
+            <th scope="col">Highest severity</th>
+            <th scope="col">Categories</th>
+            <th scope="col">Sources read</th>
+            <th scope="col">Origin</th>
+            {showCustomer && <th scope="col">Customer</th>}
+          </tr>
+        </thead>
+        <tbody ref={body}>
+          {reports.map((report, index) => (
+            <tr
+              key={report.id}
+              data-index={index}
+              data-testid="press-report"
+              data-report-id={report.id}
+              aria-selected={index === selected}
+              className={index === selected ? 'press-row-selected' : undefined}
+              onClick={() => onSelect(index)}
+            >
+              <td>
+                <RecordLink
+                  to={{ screen: 'press-report', id: report.id }}
+                  testId="press-report-link"
+                  className="press-subject-link"
+                >
+                  <ServiceText text={report.subjectName || report.id} />
+                </RecordLink>
+                {report.riskSummaryStart && (
+                  <ServiceText
+                    text={report.riskSummaryStart}
+                    className="press-row-summary"
+                    testId="press-row-summary"
+                  />
+                )}
+              </td>
+              <td className="press-date">
+                <ReportDate report={report} />
+              </td>
+              <td>
+                <SeverityPill severity={report.highestSeverity} testId="press-row-severity" />
+              </td>
+              <td className="press-row-categories">
+                {report.categories.length === 0
+                  ? 'None'
+                  : report.categories.map((category, at) => (
+                      <span
+                        key={at}
+                        className={category.reverted ? 'tag press-reverted' : 'tag'}
+                        data-testid="press-row-category"
+                      >
+                        <ServiceText text={category.category} />
+                        {category.reverted && ' (reverted)'}
+                      </span>
+                    ))}
+              </td>
+              <td className="numeric" data-testid="press-row-read">
+                {report.readSourceCount} of {report.sourceCount}
+              </td>
+              <td>{originLabel(report.origin)}</td>
+              {showCustomer && (
+                <td>
+                  {report.customerExternalId ? (
+                    <RecordLink
+                      to={{
+                        screen: 'customer',
+                        externalId: report.customerExternalId,
+                        tab: 'press',
+                      }}
+                      className="mono"
+                    >
+                      <ServiceText text={report.customerExternalId} />
+                    </RecordLink>
+                  ) : (
+                    '—'
+                  )}
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -31,7 +31,7 @@ function SidePicker({
   testId: string;
 }) {
   return (
-    <label className="press-filter">
+    <label className="press-filter press-filter-side">
       <span className="press-filter-label">{label}</span>
       <select value={value} data-testid={testId} onChange={(event) => onChange(event.target.value)}>
         {reports.map((report) => (
@@ -117,16 +117,18 @@ export function CompareScreen({ a, b }: { a: string; b: string }) {
       actions={
         <>
           <Button
+            aria-keyshortcuts="o"
             onClick={() => navigate({ screen: 'press-report', id: diff.older.id })}
             data-testid="press-open-older"
           >
-            Open older <kbd>O</kbd>
+            Open older
           </Button>
           <Button
+            aria-keyshortcuts="n"
             onClick={() => navigate({ screen: 'press-report', id: diff.newer.id })}
             data-testid="press-open-newer"
           >
-            Open newer <kbd>N</kbd>
+            Open newer
           </Button>
         </>
       }

@@ -80,14 +80,15 @@ export function CustomerPressTab({ customer }: { customer: Customer360 }) {
     <div className="press-customer" data-testid="press-customer-tab">
       <div className="press-toolbar">
         <Button
+          aria-keyshortcuts="n"
           variant="primary"
           onClick={() => setDialog('generate')}
           data-testid="press-generate"
         >
-          Generate report… <kbd>N</kbd>
+          Generate report…
         </Button>
-        <Button onClick={() => setDialog('force')} data-testid="press-force">
-          Force generation… <kbd>F</kbd>
+        <Button aria-keyshortcuts="f" onClick={() => setDialog('force')} data-testid="press-force">
+          Force generation…
         </Button>
       </div>
       {forced && (

@@ -89,11 +89,11 @@ export function PressScreen({ route }: { route: Extract<Route, { screen: 'press'
         testId="press-empty"
         action={
           <span className="press-empty-actions">
-            <Button variant="primary" onClick={() => setDialog('generate')}>
-              Generate a report… <kbd>N</kbd>
+            <Button aria-keyshortcuts="n" variant="primary" onClick={() => setDialog('generate')}>
+              Generate a report…
             </Button>
-            <Button onClick={() => setDialog('open')}>
-              Open by id… <kbd>O</kbd>
+            <Button aria-keyshortcuts="o" onClick={() => setDialog('open')}>
+              Open by id…
             </Button>
           </span>
         }

@@ -14,11 +14,15 @@ const ORIGINS: Record<PressReportSummary['origin'], string> = {
 export const originLabel = (origin: PressReportSummary['origin']) => ORIGINS[origin];
 
 /** The report's date: the service's, else when CaseDesk kept it. */
-export function ReportDate({ report }: { report: PressReportSummary }) {
-  return report.createdAt ? (
-    <DateText value={report.createdAt} />
-  ) : (
-    <DateText value={new Date(report.keptAtMs).toISOString()} />
+export function ReportDate({
+  report,
+  style,
+}: {
+  report: PressReportSummary;
+  style?: 'dateTime' | 'short';
+}) {
+  return (
+    <DateText value={report.createdAt ?? new Date(report.keptAtMs).toISOString()} style={style} />
   );
 }
 
@@ -49,7 +53,7 @@ export function ReportList({
             <th scope="col">Made</th>
             <th scope="col">Highest severity</th>
             <th scope="col">Categories</th>
-            <th scope="col">Sources read</th>
+            <th scope="col">Read</th>
             <th scope="col">Origin</th>
             {showCustomer && <th scope="col">Customer</th>}
           </tr>
@@ -82,7 +86,7 @@ export function ReportList({
                 )}
               </td>
               <td className="press-date">
-                <ReportDate report={report} />
+                <ReportDate report={report} style="short" />
               </td>
               <td>
                 <SeverityPill severity={report.highestSeverity} testId="press-row-severity" />

@@ -155,7 +155,7 @@ export function ReportReader({
                 data-reverted={category.reverted}
               >
                 <div className="press-category-head">
-                  <strong>
+                  <strong className="press-category-name">
                     <ServiceText text={category.category} />
                   </strong>
                   <span className="press-label">Severity</span>

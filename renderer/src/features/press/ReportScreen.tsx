@@ -8,7 +8,6 @@ import { ServiceText } from '../../components/ServiceText';
 import { StaleNotice } from '../../components/StaleNotice';
 import { ErrorState, LoadingState } from '../../components/StateViews';
 import { api, errorMessage, unwrap } from '../../lib/api';
-import { useNavigation } from '../../lib/navigation';
 import { useShortcuts } from '../../lib/shortcuts';
 import { useCached } from '../../lib/use-cached';
 import { useExternalLinks } from '../threads';
@@ -42,7 +41,6 @@ function withReadMarks(
 }
 
 export function ReportScreen({ id }: { id: string }) {
-  const navigate = useNavigation((state) => state.navigate);
   const read = useCached(`press-report:${id}`, () => readReport(id));
   const links = useExternalLinks();
   const freshDiff = usePressSession((state) => state.diffs[id] ?? null);
@@ -76,13 +74,6 @@ export function ReportScreen({ id }: { id: string }) {
         description: 'Generate a new report of this subject',
         group: 'Press report',
         run: () => setDialog('generate'),
-      },
-      {
-        keys: 'g r',
-        description: 'Go to press reports',
-        group: 'Press report',
-        run: () => navigate({ screen: 'press' }),
-        hidden: true,
       },
     ],
     report !== null && dialog === null,
@@ -124,11 +115,19 @@ export function ReportScreen({ id }: { id: string }) {
       testId="press-report-screen"
       actions={
         <>
-          <Button onClick={() => setDialog('compare')} data-testid="press-compare-with">
-            Compare with… <kbd>C</kbd>
+          <Button
+            aria-keyshortcuts="c"
+            onClick={() => setDialog('compare')}
+            data-testid="press-compare-with"
+          >
+            Compare with…
           </Button>
-          <Button onClick={() => setDialog('generate')} data-testid="press-generate-again">
-            Generate again… <kbd>N</kbd>
+          <Button
+            aria-keyshortcuts="n"
+            onClick={() => setDialog('generate')}
+            data-testid="press-generate-again"
+          >
+            Generate again…
           </Button>
         </>
       }

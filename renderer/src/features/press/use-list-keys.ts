@@ -1,6 +1,21 @@
 import { useState } from 'react';
 import { useShortcuts } from '../../lib/shortcuts';
 
+/**
+ * Enter on a focused button or link is that control's (the shortcut took the key from it, so it
+ * is clicked here); anywhere else it opens the selected report.
+ */
+function pressesControl(event: KeyboardEvent): boolean {
+  const target = event.target;
+  if (!(target instanceof HTMLElement)) return false;
+  const control = target.closest('button, a[href], summary, [role="button"]');
+  if (control instanceof HTMLElement) {
+    control.click();
+    return true;
+  }
+  return false;
+}
+
 /** j/k (and the arrows) walk a list of reports, Enter opens the one selected. */
 export function useListKeys(count: number, onOpen: (index: number) => void, enabled = true) {
   const [selected, setSelected] = useState(0);
@@ -30,8 +45,8 @@ export function useListKeys(count: number, onOpen: (index: number) => void, enab
         keys: 'Enter',
         description: 'Open the selected report',
         group: 'Press reports',
-        run: () => {
-          if (current >= 0) onOpen(current);
+        run: (event) => {
+          if (!pressesControl(event) && current >= 0) onOpen(current);
         },
       },
     ],

@@ -51,10 +51,9 @@ export function ReportList({
           <tr>
             <th scope="col">Subject</th>
             <th scope="col">Made</th>
-            <th scope="col">Highest severity</th>
+            <th scope="col">Severity</th>
             <th scope="col">Categories</th>
             <th scope="col">Read</th>
-            <th scope="col">Origin</th>
             {showCustomer && <th scope="col">Customer</th>}
           </tr>
         </thead>
@@ -87,6 +86,9 @@ export function ReportList({
               </td>
               <td className="press-date">
                 <ReportDate report={report} style="short" />
+                <span className="press-row-origin" data-testid="press-row-origin">
+                  {originLabel(report.origin)}
+                </span>
               </td>
               <td>
                 <SeverityPill severity={report.highestSeverity} testId="press-row-severity" />
@@ -101,14 +103,13 @@ export function ReportList({
                         data-testid="press-row-category"
                       >
                         <ServiceText text={category.category} />
-                        {category.reverted && ' (reverted)'}
+                        {category.reverted && '\u00a0(reverted)'}
                       </span>
                     ))}
               </td>
               <td className="numeric" data-testid="press-row-read">
                 {report.readSourceCount} of {report.sourceCount}
               </td>
-              <td>{originLabel(report.origin)}</td>
               {showCustomer && (
                 <td>
                   {report.customerExternalId ? (

@@ -12,6 +12,7 @@ import {
   subjectFromCustomer,
   subjectFromForm,
   formFromSubject,
+  subjectFromReport,
 } from '../../../renderer/src/features/press/press-subject';
 import { filterSources } from '../../../renderer/src/features/press/source-filter';
 import { TextPieces } from '../../../renderer/src/features/press/TextPieces';
@@ -123,6 +124,41 @@ describe('a report subject prefilled from the cached customer', () => {
     );
     const back = subjectFromForm(formFromSubject(subject));
     expect(back).toEqual({ ok: true, subject });
+  });
+});
+
+describe('a report generated again', () => {
+  it('starts from what the report was made for', () => {
+    expect(
+      subjectFromReport({
+        subjectName: 'Anna Smith',
+        customerExternalId: 'C-7',
+        input: {
+          name: 'Anna Smith',
+          components: [
+            { field: 'first_name', value: 'Anna' },
+            { field: 'last_name', value: 'Smith' },
+            { field: 'raw_queried_name', value: 'anna smith' },
+          ],
+          countryCodes: ['de', 'Germany'],
+          age: 45,
+          entity: 1,
+        },
+      }),
+    ).toEqual({
+      name: 'Anna Smith',
+      firstName: 'Anna',
+      lastName: 'Smith',
+      countryCodes: ['DE'],
+      entityType: 'person',
+      customerExternalId: 'C-7',
+    });
+  });
+
+  it('falls back on the subject name when the service did not say', () => {
+    expect(
+      subjectFromReport({ subjectName: 'Acme', customerExternalId: null, input: null }),
+    ).toEqual({ name: 'Acme', countryCodes: [] });
   });
 });
 

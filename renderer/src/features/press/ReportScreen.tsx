@@ -16,6 +16,7 @@ import { DiffView } from './DiffView';
 import { GenerateDialog } from './GenerateDialog';
 import { pressErrorText } from './press-errors';
 import { usePressSession } from './press-session';
+import { subjectFromReport } from './press-subject';
 import { ReportReader } from './ReportReader';
 
 type Dialog = 'compare' | 'generate' | null;
@@ -183,10 +184,11 @@ export function ReportScreen({ id }: { id: string }) {
       <ComparePicker report={summary} open={dialog === 'compare'} onClose={() => setDialog(null)} />
       <GenerateDialog
         open={dialog === 'generate'}
-        initial={{
-          name: summary.subjectName,
-          ...(summary.customerExternalId ? { customerExternalId: summary.customerExternalId } : {}),
-        }}
+        initial={subjectFromReport({
+          subjectName: summary.subjectName,
+          customerExternalId: summary.customerExternalId,
+          input: report.input,
+        })}
         onClose={() => setDialog(null)}
       />
     </Screen>

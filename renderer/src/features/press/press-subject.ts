@@ -2,6 +2,8 @@ import type {
   Customer360,
   JsonValue,
   PressEntityType,
+  PressReportDetail,
+  PressReportSummary,
   PressSubjectInput,
 } from '../../../../preload/contract';
 
@@ -46,6 +48,34 @@ export function subjectFromCustomer(customer: Customer360): PressSubjectInput {
   const entityType = entityOf(accountType, companyName, firstName ?? lastName);
   if (entityType) subject.entityType = entityType;
   subject.customerExternalId = externalId;
+  return subject;
+}
+
+/** The service's search_name_components, as the contract's subject names them. */
+const COMPONENTS: Record<string, 'firstName' | 'middleName' | 'lastName' | 'companyName'> = {
+  first_name: 'firstName',
+  middle_name: 'middleName',
+  last_name: 'lastName',
+  company_name: 'companyName',
+};
+
+/** A report made again: from what the service says it was made for (PressMetadata.input). */
+export function subjectFromReport(report: {
+  subjectName: string;
+  customerExternalId: PressReportSummary['customerExternalId'];
+  input: PressReportDetail['input'];
+}): PressSubjectInput {
+  const { input } = report;
+  const subject: PressSubjectInput = { name: (input?.name || report.subjectName).trim() };
+  for (const component of input?.components ?? []) {
+    const key = COMPONENTS[component.field];
+    if (key && component.value.trim()) subject[key] = component.value.trim();
+  }
+  subject.countryCodes = parseCountryCodes((input?.countryCodes ?? []).join(' ')).codes;
+  // Entity: 1 an individual, 2 a firm (spec: additional_info.entity_type).
+  if (input?.entity === 1) subject.entityType = 'person';
+  if (input?.entity === 2) subject.entityType = 'firm';
+  if (report.customerExternalId) subject.customerExternalId = report.customerExternalId;
   return subject;
 }
 

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '../../components/Button';
 import type { PressReportSummary } from '../../../../preload/contract';
 import { DateText } from '../../components/DateText';
 import { RecordLink } from '../../components/RecordLink';
@@ -26,6 +27,9 @@ export function ReportDate({
   );
 }
 
+/** Rows drawn at first and per "Show more": a profile may keep thousands of reports. */
+export const REPORT_PAGE = 200;
+
 /** Kept reports, newest first; `selected` follows j/k and shows the focus. */
 export function ReportList({
   reports,
@@ -41,6 +45,9 @@ export function ReportList({
   label: string;
 }) {
   const body = useRef<HTMLTableSectionElement>(null);
+  const [limit, setLimit] = useState(REPORT_PAGE);
+  // Walking past the last drawn row draws it.
+  const shown = reports.slice(0, Math.max(limit, selected + 1));
   useEffect(() => {
     body.current?.querySelector(`[data-index="${selected}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [selected]);
@@ -58,7 +65,7 @@ export function ReportList({
           </tr>
         </thead>
         <tbody ref={body}>
-          {reports.map((report, index) => (
+          {shown.map((report, index) => (
             <tr
               key={report.id}
               data-index={index}
@@ -132,6 +139,17 @@ export function ReportList({
           ))}
         </tbody>
       </table>
+      {reports.length > shown.length && (
+        <div className="press-more">
+          <Button
+            onClick={() => setLimit(shown.length + REPORT_PAGE)}
+            data-testid="press-list-more"
+          >
+            Show {Math.min(REPORT_PAGE, reports.length - shown.length).toLocaleString()} more of{' '}
+            {reports.length.toLocaleString()}
+          </Button>
+        </div>
+      )}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { RecordLink } from '../../components/RecordLink';
 import { Screen } from '../../components/Screen';
 import { ServiceText } from '../../components/ServiceText';
 import { StaleNotice } from '../../components/StaleNotice';
-import { ErrorState, LoadingState } from '../../components/StateViews';
+import { LoadingState } from '../../components/StateViews';
 import { api, errorMessage, unwrap } from '../../lib/api';
 import { useShortcuts } from '../../lib/shortcuts';
 import { useCached } from '../../lib/use-cached';
@@ -88,12 +88,18 @@ export function ReportScreen({ id }: { id: string }) {
         testId="press-report-screen"
       >
         {read.status === 'error' ? (
-          <>
-            <Banner tone="danger" testId="press-report-error">
+          <div className="press-report-failed">
+            <Banner
+              tone="danger"
+              title="This report could not be shown"
+              testId="press-report-error"
+            >
               {pressErrorText(read.error, 'open')}
             </Banner>
-            <ErrorState error={read.error} onRetry={read.reload} />
-          </>
+            <Button onClick={read.reload} data-testid="press-report-retry">
+              Try again
+            </Button>
+          </div>
         ) : (
           <LoadingState label="Reading the report…" />
         )}

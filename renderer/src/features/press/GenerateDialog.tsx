@@ -262,8 +262,8 @@ export function GenerateDialog({
             <Banner tone="warning" title="It may exist already" testId="press-generate-in-doubt">
               A generation of this subject started <DateText value={step.since} /> lost its answer:
               the report may have been made on the service. CaseDesk looked in{' '}
-              <ServiceText text={step.lookedIn} /> and found none. Generating again may make a
-              second stored report and cost the tenant again.
+              <ServiceText text={step.lookedIn} lines={0} /> and found none. Generating again may
+              make a second stored report and cost the tenant again.
             </Banner>
           </div>
           <div className="dialog-actions">

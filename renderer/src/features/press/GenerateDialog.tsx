@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import type {
   PressGenerateResult,
   PressReportSummary,
@@ -62,6 +62,11 @@ export function GenerateDialog({
     },
   });
   const running = step.step === 'running';
+  // A generation answered after the dialog was closed keeps its report but takes no one anywhere.
+  const stillOpen = useRef(open);
+  useLayoutEffect(() => {
+    stillOpen.current = open;
+  });
   const close = () => {
     // The generation goes on in main if the dialog closes; its report is kept all the same.
     onClose();
@@ -101,10 +106,12 @@ export function GenerateDialog({
       case 'generated':
         if (result.diff) remember(result.report.summary.id, result.diff);
         onGenerated?.();
+        if (!stillOpen.current) return;
         onClose();
         navigate({ screen: 'press-report', id: result.report.summary.id });
         return;
       case 'recent':
+        if (!stillOpen.current) return;
         setStep({ step: 'recent', subject, recent: result.recent });
         return;
       case 'in-doubt':

@@ -1,4 +1,5 @@
 import { UnreadableScreen } from './features/unreadable';
+import { PressCompareScreen, PressReportScreen, PressScreen } from './features/press';
 import { useEffect } from 'react';
 import { followLocation, useNavigation } from './lib/navigation';
 import { routeToHash, type Route } from './lib/routes';
@@ -31,6 +32,9 @@ const SCREEN_NAMES: Record<Route['screen'], string> = {
   thread: 'thread',
   documents: 'documents',
   outbox: 'outbox',
+  press: 'press reports',
+  'press-report': 'press report',
+  'press-compare': 'press comparison',
   connection: 'connection',
   unreadable: 'unreadable records',
 };
@@ -55,6 +59,12 @@ function CurrentScreen({ route }: { route: Route }) {
       return <DocumentsScreen route={route} />;
     case 'outbox':
       return <OutboxScreen />;
+    case 'press':
+      return <PressScreen route={route} />;
+    case 'press-report':
+      return <PressReportScreen key={route.id} id={route.id} />;
+    case 'press-compare':
+      return <PressCompareScreen key={`${route.a}:${route.b}`} a={route.a} b={route.b} />;
     case 'unreadable':
       return <UnreadableScreen />;
     case 'connection':
@@ -119,6 +129,12 @@ export function App() {
       description: 'Go to documents (files)',
       group: 'Go to',
       run: () => navigate({ screen: 'documents' }),
+    },
+    {
+      keys: 'g r',
+      description: 'Go to press reports',
+      group: 'Go to',
+      run: () => navigate({ screen: 'press' }),
     },
     {
       keys: 'g o',

@@ -42,6 +42,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: '▤',
   },
   {
+    label: 'Press reports',
+    route: { screen: 'press' },
+    covers: ['press', 'press-report', 'press-compare'],
+    keys: 'g r',
+    icon: '☷',
+  },
+  {
     label: 'Outbox',
     route: { screen: 'outbox' },
     covers: ['outbox'],

@@ -1,5 +1,6 @@
 import type {
   DocumentFilterInput,
+  PressListFilterInput,
   QueueFilterInput,
   QueueSortInput,
 } from '../../../preload/contract';
@@ -16,6 +17,11 @@ export type Route =
   | { screen: 'thread'; id: string }
   | { screen: 'documents'; filter?: DocumentFilterInput }
   | { screen: 'outbox' }
+  /** Kept press reports (issue 14), newest first, filtered. */
+  | { screen: 'press'; filter?: PressListFilterInput }
+  | { screen: 'press-report'; id: string }
+  /** Any two kept reports of one subject, side by side. */
+  | { screen: 'press-compare'; a: string; b: string }
   /** Records the service sent that CaseDesk could not read. */
   | { screen: 'unreadable' }
   /** `profileId`: that profile's form; `field: 'token'`: with its token field ready to type in. */
@@ -47,6 +53,14 @@ export function routeToHash(route: Route): string {
       return route.filter && Object.keys(route.filter).length
         ? `#/documents?${new URLSearchParams({ filter: JSON.stringify(route.filter) }).toString()}`
         : '#/documents';
+    case 'press':
+      return route.filter && Object.keys(route.filter).length
+        ? `#/press?${new URLSearchParams({ filter: JSON.stringify(route.filter) }).toString()}`
+        : '#/press';
+    case 'press-report':
+      return `#/press/report/${encodeURIComponent(route.id)}`;
+    case 'press-compare':
+      return `#/press/compare/${encodeURIComponent(route.a)}/${encodeURIComponent(route.b)}`;
     case 'alert':
       return `#/alert/${encodeURIComponent(route.id)}`;
     case 'customer':
@@ -74,7 +88,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  */
 export function hashToRoute(hash: string): Route | null {
   const [path = '', query = ''] = hash.replace(/^#\/?/, '').split('?', 2);
-  const [screen, rawId, rawTab] = path.split('/');
+  const [screen, rawId, rawTab, rawFourth] = path.split('/');
   const id = rawId ? safeDecode(rawId) : null;
   switch (screen) {
     case 'dashboard':
@@ -106,6 +120,8 @@ export function hashToRoute(hash: string): Route | null {
       if (view) route.viewId = view;
       return route;
     }
+    case 'press':
+      return pressRoute(rawId, rawTab, rawFourth, query);
     case 'alert':
       return id ? { screen: 'alert', id } : null;
     case 'thread':
@@ -120,6 +136,21 @@ export function hashToRoute(hash: string): Route | null {
     default:
       return null;
   }
+}
+
+/** `#/press`, `#/press/report/<id>`, `#/press/compare/<a>/<b>`; a damaged one opens the list. */
+function pressRoute(
+  place: string | undefined,
+  first: string | undefined,
+  second: string | undefined,
+  query: string,
+): Route {
+  const a = first ? safeDecode(first) : null;
+  const b = second ? safeDecode(second) : null;
+  if (place === 'report' && a) return { screen: 'press-report', id: a };
+  if (place === 'compare' && a && b) return { screen: 'press-compare', a, b };
+  const filter = place ? null : parseFilter(new URLSearchParams(query).get('filter'));
+  return filter ? { screen: 'press', filter } : { screen: 'press' };
 }
 
 /** A filter object from the address; a damaged one opens the screen unfiltered. */

@@ -10,6 +10,22 @@ const route: fc.Arbitrary<Route> = fc.oneof(
   text.map((profileId): Route => ({ screen: 'connection', profileId, field: 'token' })),
   text.map((id): Route => ({ screen: 'alert', id })),
   text.map((id): Route => ({ screen: 'thread', id })),
+  fc.constant<Route>({ screen: 'press' }),
+  fc
+    .record(
+      {
+        subject: text,
+        category: text,
+        severity: fc.constantFrom('low', 'medium', 'high' as const),
+        keptFrom: fc.constant('2026-01-01'),
+        keptTo: fc.constant('2026-12-31'),
+        customerExternalId: text,
+      },
+      { requiredKeys: ['subject'] },
+    )
+    .map((filter): Route => ({ screen: 'press', filter })),
+  text.map((id): Route => ({ screen: 'press-report', id })),
+  fc.tuple(text, text).map(([a, b]): Route => ({ screen: 'press-compare', a, b })),
   fc
     .record({
       externalId: text,
@@ -51,6 +67,27 @@ describe('routes in the address', () => {
     const original: Route = { screen: 'customer', externalId: 'CUST/01 %2F ü' };
     expect(routeToHash(original)).not.toContain('CUST/01');
     expect(hashToRoute(routeToHash(original))).toEqual(original);
+  });
+
+  it('press places have the addresses the issue names', () => {
+    expect(routeToHash({ screen: 'press' })).toBe('#/press');
+    expect(routeToHash({ screen: 'press-report', id: 'R 1/2' })).toBe('#/press/report/R%201%2F2');
+    expect(routeToHash({ screen: 'press-compare', a: 'R1', b: 'R2' })).toBe(
+      '#/press/compare/R1/R2',
+    );
+    expect(hashToRoute('#/press/report/R7')).toEqual({ screen: 'press-report', id: 'R7' });
+    expect(hashToRoute('#/press/compare/R1/R2')).toEqual({
+      screen: 'press-compare',
+      a: 'R1',
+      b: 'R2',
+    });
+  });
+
+  it('a damaged press address opens the press list, never a half place', () => {
+    expect(hashToRoute('#/press/report/')).toEqual({ screen: 'press' });
+    expect(hashToRoute('#/press/compare/R1')).toEqual({ screen: 'press' });
+    expect(hashToRoute('#/press/compare/R1/%E0%A4%A')).toEqual({ screen: 'press' });
+    expect(hashToRoute('#/press?filter={broken')).toEqual({ screen: 'press' });
   });
 
   it('a hand-edited or damaged address opens somewhere sensible, never throws', () => {

@@ -1,7 +1,11 @@
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import type { DownloadView } from '../../../preload/contract';
+import type {
+  DownloadView,
+  PressReportDetail,
+  PressReportSummary,
+} from '../../../preload/contract';
 
 // Service strings on the screens that list them: each one isolated (<bdi dir="auto">), its
 // direction controls shown as marks instead of reordering what the investigator reads, and long
@@ -20,8 +24,10 @@ vi.stubGlobal('window', {
   removeEventListener: () => undefined,
 });
 
-const { TimelineTab, PressTab } =
-  await import('../../../renderer/src/features/customers/RecordTabs');
+const { TimelineTab } = await import('../../../renderer/src/features/customers/RecordTabs');
+const { ReportReader } = await import('../../../renderer/src/features/press/ReportReader');
+const { ReportList } = await import('../../../renderer/src/features/press/ReportList');
+const { DiffView } = await import('../../../renderer/src/features/press/DiffView');
 const { RiskPanel } = await import('../../../renderer/src/features/customers/RiskPanel');
 const { HitTitle } = await import('../../../renderer/src/features/search/SearchResults');
 const { RecordItem } = await import('../../../renderer/src/features/unreadable/UnreadableScreen');
@@ -82,31 +88,67 @@ describe('service strings on the customer screen', () => {
     expect(visibleLength(isolate ?? '')).toBeLessThan(600);
   });
 
-  it('isolate press summaries and findings', () => {
+  it('isolate press summaries, findings and sources, and show hostile markup as text', () => {
+    const hostile = '<img src=x onerror=alert(1)><script>alert(2)</script>';
     const html = render(
-      createElement(PressTab, {
-        reports: [
-          {
-            id: 'p1',
-            createdAt: '2026-11-24T10:00:00Z',
-            riskSummary: spoof,
-            generalSummary: `general${RLO}fdp.exe`,
-            categories: [
-              {
-                category: `cat${RLO}fdp.exe`,
-                severity: 'high',
-                degreeOfCertainty: 'likely',
-                reason: `reason${RLO}fdp.exe`,
-              },
-            ],
-          },
-        ],
+      createElement(ReportReader, {
+        report: pressDetail(hostile),
+        onOpenLink: () => undefined,
+        onToggleRead: () => undefined,
+        busyKey: null,
       }),
     );
     expectIsolated(html);
     expectIsolated(html, 'general');
     expectIsolated(html, 'cat');
     expectIsolated(html, 'reason');
+    expectIsolated(html, 'title');
+    expectIsolated(html, 'snippet');
+    expectIsolated(html, 'sourcesum');
+    expect(html).not.toContain('<img');
+    expect(html).not.toContain('<script');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  });
+
+  it('isolate press subjects and categories in the list, and both sides of a comparison', () => {
+    const detail = pressDetail('');
+    const list = render(
+      createElement(ReportList, {
+        reports: [detail.summary],
+        selected: 0,
+        onSelect: () => undefined,
+        label: 'Reports',
+      }),
+    );
+    expectIsolated(list, 'subject');
+    expectIsolated(list, 'cat');
+    const [source] = detail.sources;
+    const diff = render(
+      createElement(DiffView, {
+        diff: {
+          older: detail.summary,
+          newer: detail.summary,
+          categories: [
+            {
+              category: `cat${RLO}fdp.exe`,
+              change: 'added',
+              before: null,
+              after: { ...detail.categories[0]!, degreeOfCertainty: 'likely' },
+            },
+          ],
+          sources: { added: source ? [source] : [], removed: [], unchanged: 0 },
+          namesake: { countBefore: 1, countAfter: 2, scoreBefore: null, scoreAfter: null },
+          generalSummary: [{ op: 'added', text: `general${RLO}fdp.exe` }],
+          riskSummary: [{ op: 'removed', text: spoof }],
+          same: false,
+        },
+      }),
+    );
+    expect(diff).not.toContain(RLO);
+    expect(diff).toMatch(/<ins[^>]*>.*general.*RLO.*<\/ins>/);
+    expect(diff).toMatch(/<del[^>]*>.*invoice.*RLO.*<\/del>/);
+    expectIsolated(diff, 'cat');
+    expectIsolated(diff, 'title');
   });
 
   it('isolate risk indicator names and the EDD comment', () => {
@@ -216,3 +258,55 @@ describe('service strings in an alert’s history', () => {
     expectIsolated(html, 'later');
   });
 });
+
+function pressDetail(hostile: string): PressReportDetail {
+  const summary: PressReportSummary = {
+    id: 'p1',
+    createdAt: '2026-11-24T10:00:00Z',
+    keptAtMs: 0,
+    subjectName: `subject${RLO}fdp.exe`,
+    subjectKey: 'subject',
+    customerExternalId: 'C1',
+    origin: 'generated',
+    previousReportId: null,
+    categories: [{ category: `cat${RLO}fdp.exe`, severity: 'high', reverted: false }],
+    highestSeverity: 'high',
+    sourceCount: 1,
+    readSourceCount: 0,
+    namesakeCount: 1,
+    riskSummaryStart: 'risk',
+  };
+  return {
+    summary,
+    generalSummary: `general${RLO}fdp.exe`,
+    riskSummary: spoof,
+    categories: [
+      {
+        category: `cat${RLO}fdp.exe`,
+        severity: 'high',
+        degreeOfCertainty: 'likely',
+        reason: `reason${RLO}fdp.exe`,
+        reverted: false,
+        sourceKeys: ['https://news.example/a'],
+      },
+    ],
+    sources: [
+      {
+        key: 'https://news.example/a',
+        url: 'https://news.example/a',
+        site: 'news.example',
+        title: `title${RLO}fdp.exe`,
+        snippet: `snippet${RLO}fdp.exe ${hostile}`,
+        summary: `sourcesum${RLO}fdp.exe`,
+        quality: true,
+        images: ['https://news.example/a.png'],
+        index: 1,
+        citedIn: ['general'],
+        read: false,
+      },
+    ],
+    namesake: { count: 1, score: 0.5, historicalOrDeadEntity: false, indexes: '{}' },
+    input: null,
+    missingSections: [],
+  };
+}

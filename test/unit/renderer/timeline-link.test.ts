@@ -21,6 +21,19 @@ describe('a timeline event’s Url', () => {
     });
   });
 
+  it('opens a press report body in CaseDesk (kept, or fetched by its id)', () => {
+    expect(timelineLink('/api/v1/press/reportbody/PR-9')).toMatchObject({
+      kind: 'screen',
+      route: { screen: 'press-report', id: 'PR-9' },
+    });
+    expect(timelineLink('/press/reportbody/PR%2F9?x=1')).toMatchObject({
+      kind: 'screen',
+      route: { screen: 'press-report', id: 'PR/9' },
+    });
+    for (const url of ['/press/reportbody/', '/press/report/C1/forcegen', '/press/other/PR-9'])
+      expect(timelineLink(url), url).toEqual({ kind: 'text' });
+  });
+
   it('is shown, not opened, when it names no CaseDesk screen or is not https', () => {
     for (const url of [
       '/reports/7',

@@ -15,7 +15,8 @@ import { FileDropTarget, customerScope, useUploads } from '../uploads';
 import { usePendingUploadCount } from '../documents';
 import { CustomerTabs, panelId, tabId, type TabSpec } from './CustomerTabs';
 import { OverviewTab } from './OverviewTab';
-import { AlertsTab, DocumentsTab, PressTab, TimelineTab } from './RecordTabs';
+import { AlertsTab, DocumentsTab, TimelineTab } from './RecordTabs';
+import { CustomerPressTab } from '../press';
 import './customer.css';
 import { ServiceText } from '../../components/ServiceText';
 
@@ -26,7 +27,7 @@ function tabsOf(customer: Customer360, pendingUploads: number): TabSpec[] {
     { tab: 'timeline', label: 'Timeline', count: customer.timeline.length },
     { tab: 'documents', label: 'Documents', count: customer.documents.length + pendingUploads },
     { tab: 'threads', label: 'Threads', count: customer.threads.length },
-    { tab: 'press', label: 'Press', count: customer.pressReports.length },
+    { tab: 'press', label: 'Press', count: customer.pressReportCount },
   ];
 }
 
@@ -150,7 +151,7 @@ export function CustomerScreen({
         );
       break;
     case 'press':
-      panel = <PressTab reports={customer.pressReports} />;
+      panel = <CustomerPressTab customer={customer} />;
       break;
     default:
       panel = <OverviewTab customer={customer} />;

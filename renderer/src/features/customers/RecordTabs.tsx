@@ -1,4 +1,4 @@
-import type { PressReportView, QueueRow, TimelineEventView } from '../../../../preload/contract';
+import type { QueueRow, TimelineEventView } from '../../../../preload/contract';
 import { CategoryTag, ScoreBar, StatePill } from '../../components/Pills';
 import { EmptyState } from '../../components/StateViews';
 import { Banner } from '../../components/Banner';
@@ -171,71 +171,4 @@ export function DocumentsTab({
   onFiles: (files: DroppedFile[]) => void;
 }) {
   return <CustomerDocuments externalId={externalId} name={name} onFiles={onFiles} />;
-}
-
-export function PressTab({ reports }: { reports: PressReportView[] }) {
-  if (reports.length === 0)
-    return (
-      <EmptyState title="No press reports" testId="press-empty">
-        No adverse-media report for this customer has reached the cache.
-      </EmptyState>
-    );
-  return (
-    <div className="press-reports">
-      {reports.map((report) => (
-        <article key={report.id} className="customer-card" data-testid="press-report">
-          <div className="customer-card-head">
-            <h2 className="customer-card-title">Press report</h2>
-            <DateText value={report.createdAt} className="customer-date" />
-          </div>
-          {report.riskSummary && (
-            <>
-              <h3 className="customer-subtitle">Risk summary</h3>
-              <p className="press-text" data-testid="press-risk-summary">
-                <ServiceText text={report.riskSummary} lines={0} />
-              </p>
-            </>
-          )}
-          {report.generalSummary && (
-            <>
-              <h3 className="customer-subtitle">General summary</h3>
-              <p className="press-text">
-                <ServiceText text={report.generalSummary} lines={0} />
-              </p>
-            </>
-          )}
-          {report.categories.length > 0 && (
-            <table className="data-table customer-table" aria-label="Findings">
-              <thead>
-                <tr>
-                  <th scope="col">Category</th>
-                  <th scope="col">Severity</th>
-                  <th scope="col">Certainty</th>
-                  <th scope="col">Reason</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.categories.map((category, index) => (
-                  <tr key={index}>
-                    <td>
-                      <ServiceText text={category.category} />
-                    </td>
-                    <td>
-                      <ServiceText text={category.severity} />
-                    </td>
-                    <td>
-                      <ServiceText text={category.degreeOfCertainty} />
-                    </td>
-                    <td>
-                      <ServiceText text={category.reason} lines={3} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </article>
-      ))}
-    </div>
-  );
 }

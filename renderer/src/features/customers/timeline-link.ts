@@ -54,6 +54,13 @@ export function serviceRoute(path: string): { route: Route; label: string } | nu
     case 'threads':
     case 'thread':
       return sub === undefined ? { route: { screen: 'thread', id }, label: 'Open thread' } : null;
+    case 'press': {
+      // `/press/reportbody/{id}`: the report screen shows it kept, or fetches it by its id.
+      const reportId = rawId === 'reportbody' && sub && !rawSubId ? decode(sub) : null;
+      return reportId
+        ? { route: { screen: 'press-report', id: reportId }, label: 'Open press report' }
+        : null;
+    }
     default:
       return null;
   }

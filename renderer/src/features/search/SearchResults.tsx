@@ -131,7 +131,7 @@ export function SearchResults({
           autoComplete="off"
           spellCheck={false}
           maxLength={200}
-          placeholder="Search customers, alerts, threads, messages, documents…"
+          placeholder="Search customers, alerts, threads, messages, documents, press reports…"
           value={text}
           onChange={(event) => search(event.target.value)}
           data-testid="search-input"

@@ -7,6 +7,7 @@ export const KIND_HEADINGS: Record<SearchKind, string> = {
   thread: 'Threads',
   message: 'Messages',
   document: 'Documents',
+  press: 'Press reports',
 };
 
 export interface HitGroup {
@@ -49,5 +50,7 @@ export function routeFor(hit: SearchHitView): Route | null {
       return hit.customerExternalId
         ? { screen: 'customer', externalId: hit.customerExternalId, tab: 'documents' }
         : null;
+    case 'press':
+      return { screen: 'press-report', id: hit.id };
   }
 }

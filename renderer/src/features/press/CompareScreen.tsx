@@ -1,0 +1,155 @@
+import { useEffect, useState } from 'react';
+import type { PressReportSummary } from '../../../../preload/contract';
+import { Button } from '../../components/Button';
+import { RecordLink } from '../../components/RecordLink';
+import { Screen } from '../../components/Screen';
+import { ServiceText } from '../../components/ServiceText';
+import { ErrorState, LoadingState } from '../../components/StateViews';
+import { api, unwrap } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { useNavigation } from '../../lib/navigation';
+import { useShortcuts } from '../../lib/shortcuts';
+import { useCached } from '../../lib/use-cached';
+import { DiffView } from './DiffView';
+import { reportsOfSubject } from './same-subject';
+
+const when = (report: PressReportSummary) =>
+  formatDateTime(report.createdAt ?? new Date(report.keptAtMs).toISOString());
+
+/** A side of the comparison, changeable to any kept report of the subject. */
+function SidePicker({
+  label,
+  value,
+  reports,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: string;
+  reports: PressReportSummary[];
+  onChange: (id: string) => void;
+  testId: string;
+}) {
+  return (
+    <label className="press-filter press-filter-side">
+      <span className="press-filter-label">{label}</span>
+      <select value={value} data-testid={testId} onChange={(event) => onChange(event.target.value)}>
+        {reports.map((report) => (
+          <option key={report.id} value={report.id}>
+            {when(report)} — {report.id}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** Any two kept reports of one subject: what changed from the older to the newer. */
+export function CompareScreen({ a, b }: { a: string; b: string }) {
+  const navigate = useNavigation((state) => state.navigate);
+  const replace = useNavigation((state) => state.replace);
+  const read = useCached(`press-compare:${a}:${b}`, () => unwrap(api.press.compare({ a, b })));
+  const diff = read.data;
+  const [subjectReports, setSubjectReports] = useState<PressReportSummary[]>([]);
+  const newer = diff?.newer ?? null;
+  useEffect(() => {
+    if (!newer) return;
+    let live = true;
+    reportsOfSubject(newer).then(
+      (reports) => {
+        if (live) setSubjectReports(reports);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [newer]);
+
+  useShortcuts(
+    diff
+      ? [
+          {
+            keys: 'o',
+            description: 'Open the older report',
+            group: 'Comparison',
+            run: () => navigate({ screen: 'press-report', id: diff.older.id }),
+          },
+          {
+            keys: 'n',
+            description: 'Open the newer report',
+            group: 'Comparison',
+            run: () => navigate({ screen: 'press-report', id: diff.newer.id }),
+          },
+          {
+            keys: 'x',
+            description: 'Swap the two sides',
+            group: 'Comparison',
+            run: () => replace({ screen: 'press-compare', a: b, b: a }),
+          },
+        ]
+      : [],
+    diff !== null,
+  );
+
+  if (!diff) {
+    return (
+      <Screen title="Comparing press reports" testId="press-compare-screen">
+        {read.status === 'error' ? (
+          <ErrorState error={read.error} onRetry={read.reload} />
+        ) : (
+          <LoadingState label="Comparing…" />
+        )}
+      </Screen>
+    );
+  }
+
+  const choices = subjectReports.length ? subjectReports : [diff.older, diff.newer];
+  return (
+    <Screen
+      title={
+        <>
+          What changed: <ServiceText text={diff.newer.subjectName} />
+        </>
+      }
+      subtitle={<RecordLink to={{ screen: 'press' }}>All kept reports</RecordLink>}
+      testId="press-compare-screen"
+      actions={
+        <>
+          <Button
+            aria-keyshortcuts="o"
+            onClick={() => navigate({ screen: 'press-report', id: diff.older.id })}
+            data-testid="press-open-older"
+          >
+            Open older
+          </Button>
+          <Button
+            aria-keyshortcuts="n"
+            onClick={() => navigate({ screen: 'press-report', id: diff.newer.id })}
+            data-testid="press-open-newer"
+          >
+            Open newer
+          </Button>
+        </>
+      }
+    >
+      <div className="press-filters" role="group" aria-label="Reports compared">
+        <SidePicker
+          label="Older"
+          value={diff.older.id}
+          reports={choices}
+          testId="press-compare-older"
+          onChange={(id) => replace({ screen: 'press-compare', a: id, b: diff.newer.id })}
+        />
+        <SidePicker
+          label="Newer"
+          value={diff.newer.id}
+          reports={choices}
+          testId="press-compare-newer"
+          onChange={(id) => replace({ screen: 'press-compare', a: diff.older.id, b: id })}
+        />
+      </div>
+      <DiffView diff={diff} />
+    </Screen>
+  );
+}

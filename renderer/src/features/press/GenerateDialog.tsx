@@ -1,0 +1,333 @@
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import type {
+  PressGenerateResult,
+  PressReportSummary,
+  PressSubjectInput,
+} from '../../../../preload/contract';
+import { Banner } from '../../components/Banner';
+import { Button } from '../../components/Button';
+import { DateText } from '../../components/DateText';
+import { ServiceText } from '../../components/ServiceText';
+import { TextField } from '../../components/TextField';
+import { useModalDialog } from '../../components/use-modal-dialog';
+import { api, fieldErrors, unwrap } from '../../lib/api';
+import { useNavigation } from '../../lib/navigation';
+import { pressErrorText } from './press-errors';
+import { usePressSession } from './press-session';
+import { formFromSubject, subjectFromForm, type SubjectForm } from './press-subject';
+
+type Step =
+  | { step: 'form' }
+  | { step: 'confirm'; subject: PressSubjectInput }
+  | { step: 'running'; subject: PressSubjectInput }
+  | { step: 'recent'; subject: PressSubjectInput; recent: PressReportSummary }
+  | { step: 'in-doubt'; subject: PressSubjectInput; since: string; lookedIn: string }
+  | { step: 'failed'; subject: PressSubjectInput; error: unknown };
+
+const subjectName = (subject: PressSubjectInput) =>
+  subject.name?.trim() ||
+  [subject.firstName, subject.middleName, subject.lastName, subject.companyName]
+    .filter(Boolean)
+    .join(' ');
+
+/**
+ * Generating an instant report (POST /press/instantreport) makes a stored report on the service
+ * and may cost the tenant, so it is confirmed first; a repeat of a recent or possibly delivered
+ * generation is asked about again.
+ */
+export function GenerateDialog({
+  open,
+  initial,
+  onClose,
+  onGenerated,
+}: {
+  open: boolean;
+  /** Prefilled from a customer; null for any name. */
+  initial: PressSubjectInput | null;
+  onClose: () => void;
+  onGenerated?: () => void;
+}) {
+  const navigate = useNavigation((state) => state.navigate);
+  const remember = usePressSession((state) => state.remember);
+  const [form, setForm] = useState<SubjectForm>(formFromSubject({ name: '' }));
+  const [compare, setCompare] = useState(true);
+  const [errors, setErrors] = useState<Partial<Record<keyof SubjectForm, string>>>({});
+  const [step, setStep] = useState<Step>({ step: 'form' });
+  const ref = useModalDialog(open, {
+    onShown: () => {
+      setForm(formFromSubject(initial ?? { name: '' }));
+      setCompare(true);
+      setErrors({});
+      setStep({ step: 'form' });
+    },
+  });
+  const running = step.step === 'running';
+  // A generation answered after the dialog was closed keeps its report but takes no one anywhere.
+  const stillOpen = useRef(open);
+  useLayoutEffect(() => {
+    stillOpen.current = open;
+  });
+  const close = () => {
+    // The generation goes on in main if the dialog closes; its report is kept all the same.
+    onClose();
+  };
+
+  const review = (event: FormEvent) => {
+    event.preventDefault();
+    const result = subjectFromForm(form);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    setStep({ step: 'confirm', subject: result.subject });
+  };
+
+  const generate = async (subject: PressSubjectInput, confirmRepeat: boolean) => {
+    setStep({ step: 'running', subject });
+    let result: PressGenerateResult;
+    try {
+      result = await unwrap(
+        api.press.generate({
+          subject,
+          confirmRepeat,
+          ...(compare ? {} : { previousReportId: null }),
+        }),
+      );
+    } catch (error) {
+      const fields = fieldErrors(error);
+      if (Object.keys(fields).length) {
+        setErrors({ name: Object.values(fields).join(' ') });
+        setStep({ step: 'form' });
+      } else setStep({ step: 'failed', subject, error });
+      return;
+    }
+    switch (result.state) {
+      case 'generated':
+        if (result.diff) remember(result.report.summary.id, result.diff);
+        onGenerated?.();
+        if (!stillOpen.current) return;
+        onClose();
+        navigate({ screen: 'press-report', id: result.report.summary.id });
+        return;
+      case 'recent':
+        if (!stillOpen.current) return;
+        setStep({ step: 'recent', subject, recent: result.recent });
+        return;
+      case 'in-doubt':
+        setStep({ step: 'in-doubt', subject, since: result.since, lookedIn: result.lookedIn });
+    }
+  };
+
+  const field = (key: keyof SubjectForm, label: string, extra: { hint?: string } = {}) => (
+    <TextField
+      label={label}
+      value={form[key]}
+      maxLength={key === 'name' ? 512 : 256}
+      error={errors[key]}
+      hint={extra.hint}
+      data-testid={`press-generate-${key}`}
+      onChange={(event) => setForm({ ...form, [key]: event.target.value })}
+    />
+  );
+
+  let content;
+  switch (step.step) {
+    case 'form':
+      content = (
+        <form onSubmit={review} noValidate>
+          <div className="dialog-body press-generate-fields">
+            {field('name', 'Name', {
+              hint: 'The name the service searches for; made of the parts below when empty.',
+            })}
+            <div className="press-field-row">
+              {field('firstName', 'First name')}
+              {field('middleName', 'Middle name')}
+              {field('lastName', 'Last name')}
+            </div>
+            {field('companyName', 'Company name')}
+            <div className="press-field-row">
+              {field('countries', 'Country codes', { hint: 'Two letters each, e.g. DE, FR' })}
+              {field('dateOfBirth', 'Date of birth', { hint: 'YYYY-MM-DD' })}
+              <label className="field">
+                <span className="field-label">Entity type</span>
+                <span className="field-control">
+                  <select
+                    value={form.entityType}
+                    data-testid="press-generate-entityType"
+                    onChange={(event) =>
+                      setForm({
+                        ...form,
+                        entityType:
+                          event.target.value === 'person' || event.target.value === 'firm'
+                            ? event.target.value
+                            : '',
+                      })
+                    }
+                  >
+                    <option value="">Unknown</option>
+                    <option value="person">Person</option>
+                    <option value="firm">Firm</option>
+                  </select>
+                </span>
+              </label>
+            </div>
+            <label className="press-check">
+              <input
+                type="checkbox"
+                checked={compare}
+                data-testid="press-generate-compare"
+                onChange={(event) => setCompare(event.target.checked)}
+              />
+              Compare with the newest kept report of this subject
+            </label>
+          </div>
+          <div className="dialog-actions">
+            <Button onClick={close}>Cancel</Button>
+            <Button type="submit" variant="primary" data-testid="press-generate-next">
+              Continue…
+            </Button>
+          </div>
+        </form>
+      );
+      break;
+    case 'confirm':
+    case 'running':
+      content = (
+        <>
+          <div className="dialog-body">
+            <p data-testid="press-generate-cost">
+              Generating makes a stored report on the service for{' '}
+              <strong>
+                <ServiceText text={subjectName(step.subject)} />
+              </strong>{' '}
+              and may cost the tenant. CaseDesk keeps it for reading offline.
+            </p>
+            {running && (
+              <p className="press-progress" role="status" data-testid="press-generate-progress">
+                <span className="spinner" aria-hidden="true" /> Generating the report… this can take
+                a while.
+              </p>
+            )}
+          </div>
+          <div className="dialog-actions">
+            <Button onClick={() => setStep({ step: 'form' })} disabled={running}>
+              Back
+            </Button>
+            <Button
+              variant="primary"
+              busy={running}
+              autoFocus
+              data-testid="press-generate-confirm"
+              onClick={() => void generate(step.subject, false)}
+            >
+              Generate report
+            </Button>
+          </div>
+        </>
+      );
+      break;
+    case 'recent':
+      content = (
+        <>
+          <div className="dialog-body">
+            <Banner tone="warning" testId="press-generate-recent">
+              A report on <ServiceText text={step.recent.subjectName} /> was made{' '}
+              <DateText
+                value={step.recent.createdAt ?? new Date(step.recent.keptAtMs).toISOString()}
+                style="relative"
+              />
+              . Another one makes a new stored report and may cost the tenant again.
+            </Banner>
+          </div>
+          <div className="dialog-actions">
+            <Button
+              autoFocus
+              data-testid="press-generate-open-recent"
+              onClick={() => {
+                onClose();
+                navigate({ screen: 'press-report', id: step.recent.id });
+              }}
+            >
+              Open that report
+            </Button>
+            <Button
+              variant="danger"
+              data-testid="press-generate-repeat"
+              onClick={() => void generate(step.subject, true)}
+            >
+              Generate anyway
+            </Button>
+          </div>
+        </>
+      );
+      break;
+    case 'in-doubt':
+      content = (
+        <>
+          <div className="dialog-body">
+            <Banner tone="warning" title="It may exist already" testId="press-generate-in-doubt">
+              A generation of this subject started <DateText value={step.since} /> lost its answer:
+              the report may have been made on the service. CaseDesk looked in{' '}
+              <ServiceText text={step.lookedIn} lines={0} /> and found none. Generating again may
+              make a second stored report and cost the tenant again.
+            </Banner>
+          </div>
+          <div className="dialog-actions">
+            <Button autoFocus onClick={close}>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              data-testid="press-generate-repeat"
+              onClick={() => void generate(step.subject, true)}
+            >
+              Generate again
+            </Button>
+          </div>
+        </>
+      );
+      break;
+    case 'failed':
+      content = (
+        <>
+          <div className="dialog-body">
+            <Banner tone="danger" title="No report was generated" testId="press-generate-error">
+              {pressErrorText(step.error, 'generate')}
+            </Banner>
+          </div>
+          <div className="dialog-actions">
+            <Button autoFocus onClick={close}>
+              Close
+            </Button>
+            <Button
+              variant="primary"
+              data-testid="press-generate-retry"
+              onClick={() => void generate(step.subject, false)}
+            >
+              Try again
+            </Button>
+          </div>
+        </>
+      );
+  }
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog press-dialog press-generate-dialog"
+      aria-labelledby="press-generate-title"
+      data-testid="press-generate-dialog"
+      data-step={step.step}
+      onCancel={(event) => {
+        event.preventDefault();
+        close();
+      }}
+    >
+      <h2 id="press-generate-title" className="dialog-title">
+        Generate an adverse-media report
+      </h2>
+      {content}
+    </dialog>
+  );
+}

@@ -1,0 +1,17 @@
+// "The same subject" for comparison: the same person typed differently (accents, case, spacing,
+// the order of the name's words) gives the same key.
+
+/** Lower case, accents and other marks removed (Unicode NFKD), for keys and search. */
+export function fold(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** The folded words of a text: letters and digits, in order. */
+export function foldedWords(text: string): string[] {
+  return fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** The subject's comparison key: its name's folded words, sorted. */
+export function subjectKey(name: string): string {
+  return foldedWords(name).sort().join(' ');
+}

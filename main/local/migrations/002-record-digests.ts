@@ -13,7 +13,7 @@ export const migration002: Migration = {
       ALTER TABLE local_records ADD COLUMN subject TEXT;
       ALTER TABLE local_records ADD COLUMN digest TEXT CHECK (digest IS NULL OR json_valid(digest));
       ALTER TABLE local_records ADD COLUMN search_text TEXT;
-      CREATE INDEX local_records_by_subject ON local_records (kind, subject, created_ms);
+      CREATE INDEX local_records_by_subject ON local_records (kind, subject, created_ms, id);
     `);
   },
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isServiceError } from '../../api';
 import { parseServiceDate } from '../../lib/service-date';
 import { type LookUp, type OutboxKind, quoted } from './kind';
 
@@ -100,7 +101,17 @@ export const pressForce: OutboxKind<PressForcePayload, PressForceOps> = {
       })),
   }),
   async send(payload, ops): Promise<PressForceResult> {
-    await ops.forcePressReport(payload.customerExternalId);
+    try {
+      await ops.forcePressReport(payload.customerExternalId);
+    } catch (error) {
+      // Refused for good: said plainly, held as failed (never retried on its own).
+      if (isServiceError(error) && error.status === 404)
+        throw new Error(
+          `The service does not know customer ${payload.customerExternalId}, so no press report can be generated for it. Discard this change.`,
+          { cause: error },
+        );
+      throw error;
+    }
     return { forced: true, customerExternalId: payload.customerExternalId };
   },
   // Sent twice, it makes (and may charge) two reports: looked for on the customer's timeline.

@@ -199,7 +199,7 @@ export function createPressService(deps: PressServiceDeps): PressService {
     }
   };
 
-  return {
+  const service: PressService = {
     async generate(input, options = {}) {
       const { subject } = input;
       const name = nameAskedFor(subject);
@@ -272,7 +272,16 @@ export function createPressService(deps: PressServiceDeps): PressService {
         readSources: before?.readSources ?? [],
         keptAtMs: before?.keptAtMs ?? now(),
       });
-      const previous = previousReportId ? get(previousReportId) : null;
+      // A previous report made elsewhere (a colleague's id) is read and kept, to compare with.
+      const previous = previousReportId
+        ? (get(previousReportId) ??
+          (await service.open(previousReportId, options).catch((error: unknown) => {
+            logger.warn(
+              `the previous press report ${previousReportId} could not be read to compare with: ${error instanceof Error ? error.message : String(error)}`,
+            );
+            return null;
+          })))
+        : null;
       return {
         state: 'generated',
         report,
@@ -359,4 +368,5 @@ export function createPressService(deps: PressServiceDeps): PressService {
     countFor: (customerExternalId) => store.count(groupOf(customerExternalId, '')),
     has: (id) => store.has(id),
   };
+  return service;
 }

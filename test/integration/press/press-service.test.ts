@@ -35,10 +35,10 @@ describe('the press core against the sandbox', () => {
     t.sandbox.faults.reset();
   });
 
-  const someCustomer = (): { id: string; name: string } => {
+  const someCustomer = (offset = 3): { id: string; name: string } => {
     const row = t.sandbox.db
-      .prepare('SELECT json FROM customers ORDER BY external_id LIMIT 1 OFFSET 3')
-      .get() as { json: string };
+      .prepare('SELECT json FROM customers ORDER BY external_id LIMIT 1 OFFSET ?')
+      .get(offset) as { json: string };
     const customer = JSON.parse(row.json) as CustomerRecord;
     return { id: customer.external_id, name: customerName(customer) };
   };
@@ -158,6 +158,37 @@ describe('the press core against the sandbox', () => {
     throw new Error('no sandbox report with sources');
   };
 
+  it('compares with a previous report made elsewhere, reading and keeping it first', async () => {
+    const other = pressAt(makeTempDir('casedesk-press-elsewhere-').path, clientFor(t).client);
+    const earlier = await other.press.generate(generateInput({ subject: { name: 'Ida Storm' } }));
+    other.close();
+    if (earlier.state !== 'generated') throw new Error(earlier.state);
+    const id = earlier.report.summary.id;
+    const result = await core.press.generate(
+      generateInput({ subject: { name: 'Ida Storm' }, previousReportId: id }),
+    );
+    expect(result).toMatchObject({ state: 'generated', diff: { older: { id, origin: 'opened' } } });
+    expect(core.press.get(id)?.summary.origin).toBe('opened');
+  });
+
+  it('a lost answer is settled when the customer’s timeline shows a report made since', async () => {
+    const customer = someCustomer(7);
+    const subject = { name: customer.name, customerExternalId: customer.id };
+    t.sandbox.faults.set({ dropRate: 1 });
+    await failureOf(core.press.generate(generateInput({ subject })));
+    t.sandbox.faults.reset();
+    expect((await t.call('POST', `/api/v1/press/report/${customer.id}/forcegen`)).status).toBe(204);
+    const settled = await core.press.generate(generateInput({ subject }));
+    expect(settled).toMatchObject({
+      state: 'recent',
+      recent: { origin: 'forced', customerExternalId: customer.id },
+    });
+    expect(instantReports()).toHaveLength(1);
+    // The doubt is gone: what is left is only "made a short while ago".
+    core.clock.ms += RECENT_MS + 1;
+    expect((await core.press.generate(generateInput({ subject }))).state).toBe('generated');
+  });
+
   it('keeps a source marked read when the report is opened again by id', async () => {
     const report = await reportWithSources();
     const made = { report };
@@ -174,7 +205,7 @@ describe('the press core against the sandbox', () => {
   });
 
   it('picks up a report forced for a customer from its timeline, once', async () => {
-    const customer = someCustomer();
+    const customer = someCustomer(5);
     const forced = await t.call('POST', `/api/v1/press/report/${customer.id}/forcegen`);
     expect(forced.status).toBe(204);
     const timeline = (
@@ -186,7 +217,10 @@ describe('the press core against the sandbox', () => {
       createdAt: event.CreatedAt,
     }));
     expect(await core.press.pickUp(customer.id, events)).toBe(1);
+    // Kept already: not read again.
+    recorder.sent.length = 0;
     expect(await core.press.pickUp(customer.id, events)).toBe(0);
+    expect(recorder.sent).toEqual([]);
     const [kept] = core.press.list({ customerExternalId: customer.id }).reports;
     expect(kept).toMatchObject({ origin: 'forced', customerExternalId: customer.id });
     // One that cannot be fetched does not stop the others.

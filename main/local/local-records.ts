@@ -47,8 +47,11 @@ export interface LocalRecords {
   /** A kind's digests (of one subject, when given), newest first; bodies are not read. */
   digests(kind: string, subject?: string): RecordDigest[];
   countOf(kind: string, subject: string): number;
-  /** Digests whose search text holds every word (folded as the owner folded it), newest first. */
-  searchDigests(kind: string, words: readonly string[]): RecordDigest[];
+  /**
+   * Digests whose search text holds every word (folded as the owner folded it) at a word's start,
+   * newest first, at most `limit`.
+   */
+  searchDigests(kind: string, words: readonly string[], limit: number): RecordDigest[];
   /** Records with no digest, or one of another version than `version`: to derive again. */
   stale(kind: string, version: number): LocalRecord[];
   /** Keeps a record's index beside it, its body and times untouched. */
@@ -167,13 +170,13 @@ export function createLocalRecords(
         'pluck',
       ).get(kind, subject) as number;
     },
-    searchDigests(kind, words) {
+    searchDigests(kind, words, limit) {
       if (words.length === 0) return [];
       const where = words.map(() => "search_text LIKE ? ESCAPE '\\'").join(' AND ');
       const rows = prepared(
         db,
-        `SELECT ${DIGEST_COLUMNS} FROM local_records WHERE kind = ? AND digest IS NOT NULL AND ${where} ORDER BY created_ms DESC, id DESC`,
-      ).all(kind, ...words.map(likeWord)) as DigestRow[];
+        `SELECT ${DIGEST_COLUMNS} FROM local_records WHERE kind = ? AND digest IS NOT NULL AND ${where} ORDER BY created_ms DESC, id DESC LIMIT ?`,
+      ).all(kind, ...words.map(likeWord), limit) as DigestRow[];
       return rows.map(toDigest);
     },
     stale(kind, version) {

@@ -59,6 +59,7 @@ export const RECENT_MS = 10 * 60_000;
 /** Reports fetched by one pick-up at most: the rest wait for the next. */
 export const PICK_UP_PER_CALL = 20;
 const TIMELINE_LOOKED_AT = 100;
+const SEARCH_CANDIDATES = 200;
 
 export interface PressServiceDeps {
   store: PressStore;
@@ -351,7 +352,8 @@ export function createPressService(deps: PressServiceDeps): PressService {
     search(text, limit) {
       const words = [...new Set(foldedWords(text))];
       if (words.length === 0 || limit <= 0) return [];
-      const found = store.search(words);
+      // The newest matches are ranked, not every one: search runs per keystroke.
+      const found = store.search(words, SEARCH_CANDIDATES);
       // Reports about the name searched first; otherwise newest first.
       const aboutIt = (summary: PressReportSummary) => {
         const name = new Set(foldedWords(summary.subjectName));

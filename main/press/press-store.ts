@@ -58,8 +58,8 @@ export function createPressStore(records: LocalRecords, logger: Logger) {
     /** Newest first (when kept), of one group (see groupOf) or all. */
     summaries: (group?: string) => summaries(records.digests(PRESS_REPORT_KIND, group)),
     count: (group: string) => records.countOf(PRESS_REPORT_KIND, group),
-    search: (words: readonly string[]) =>
-      summaries(records.searchDigests(PRESS_REPORT_KIND, words)),
+    search: (words: readonly string[], limit: number) =>
+      summaries(records.searchDigests(PRESS_REPORT_KIND, words, limit)),
     /**
      * Derives again what lists read of reports kept without it (recovered from a damaged store)
      * or with an older form of it. Returns how many.

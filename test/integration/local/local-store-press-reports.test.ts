@@ -72,7 +72,9 @@ describe('local store migration 002: press reports list without reading their bo
         )
         .all() as Array<{ detail: string }>
     ).map((row) => row.detail);
-    expect(plan).toEqual(['SEARCH local_records USING INDEX local_records_by_subject (kind=? AND subject=?)']);
+    expect(plan).toEqual([
+      'SEARCH local_records USING INDEX local_records_by_subject (kind=? AND subject=?)',
+    ]);
     db.close();
   });
 });
@@ -98,8 +100,8 @@ describe('press reports in a local store', () => {
     expect(press.reindex()).toBe(1);
     expect(ids(press.summaries('customer:C0'))).toEqual(['R9', 'R6', 'R3', 'R0']);
     expect(press.count('customer:C0')).toBe(4);
-    expect(ids(press.search(['fraud']))).toEqual(['R9', 'R7', 'R5', 'R3', 'R1']);
-    expect(ids(press.search(['story', 'case4x']))).toEqual(['R4']);
+    expect(ids(press.search(['fraud'], 10))).toEqual(['R9', 'R7', 'R5', 'R3', 'R1']);
+    expect(ids(press.search(['story', 'case4x'], 10))).toEqual(['R4']);
     expect(press.reindex()).toBe(0);
     store.close();
   });

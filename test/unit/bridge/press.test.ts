@@ -30,7 +30,7 @@ describe('the press bridge while the local store cannot be opened', () => {
   it('refuses every press method but force with a clear message, while the cache still answers', async () => {
     const { workspaces } = setUp();
     const press = createPressHandlers(workspaces);
-    const calls = [
+    const calls: Array<() => unknown> = [
       () => press.list(contract.press.list.input.parse({}), context),
       () => press.get({ id: 'R1' }, context),
       () => press.open({ id: 'R1' }, context),

@@ -36,8 +36,8 @@ import { createServiceSource } from '../sync/service-source';
 import { createUnreadableRecords } from '../cache/unreadable-records';
 import { createSyncEngine, type SyncEngine } from '../sync/sync-engine';
 import { ensurePrivateFolder } from '../lib/private-files';
-import { createPressService, type PressService } from '../press/press-service';
-import { createPressStore } from '../press/press-store';
+import { openPress } from '../press/open-press';
+import type { PressService } from '../press/press-service';
 import { pickUpForCustomer } from './press-pick-up';
 
 /** What the cache.changed event names when kept press reports changed (they are not in the cache). */
@@ -192,18 +192,6 @@ export async function openWorkspace(options: {
       closeStores();
     },
   };
-}
-
-/** The press core over the local store; what lists read is derived again where it is missing. */
-function openPress(
-  store: Parameters<typeof createPressStore>[0],
-  client: ServiceClient,
-  logger: Logger,
-): PressService {
-  const pressStore = createPressStore(store, logger);
-  const reindexed = pressStore.reindex();
-  if (reindexed > 0) logger.info(`derived the lists' digests of ${reindexed} kept press report(s)`);
-  return createPressService({ store: pressStore, client, logger });
 }
 
 /**

@@ -28,6 +28,7 @@ import { createServiceClient, isServiceError, type ServiceClient } from './api';
 import { LOCAL_STORE_FILE, openLocalStore, type LocalStore } from './local/local-store';
 import { kindOf, OUTBOX_KINDS, type OutboxPayload } from './outbox/kinds/registry';
 import type { PressService } from './press/press-service';
+import { openPress } from './press/open-press';
 import { createServiceSource } from './sync/service-source';
 import { createUnreadableRecords, exportUnreadable } from './cache/unreadable-records';
 import { createSyncEngine } from './sync/sync-engine';
@@ -308,7 +309,7 @@ function openPressService(target: CliTarget): OpenedPress {
   });
   try {
     return {
-      press: createPressCore(local, client),
+      press: openPress(local, client, silentLogger),
       client,
       reachable,
       local,
@@ -322,17 +323,6 @@ function openPressService(target: CliTarget): OpenedPress {
     void client.close();
     throw error;
   }
-}
-
-/**
- * COORDINATION POINT (issue 14): the press core's factory lands with main/press/ (built in
- * parallel). Expected at merge, from main/press/press-service.ts and main/press/press-store.ts:
- *   createPressService({ store: createPressStore(local, silentLogger), client, logger: silentLogger })
- */
-function createPressCore(local: LocalStore, client: ServiceClient): PressService {
-  void local;
-  void client;
-  throw new Error('The press core is not in this build.');
 }
 
 /** The outbox kind that forces a press report (main/outbox/kinds/), by its registered name. */

@@ -106,6 +106,15 @@ export const casedesk = {
     update: call('documents.update'),
     remove: call('documents.remove'),
   },
+  press: {
+    generate: call('press.generate'),
+    get: call('press.get'),
+    open: call('press.open'),
+    list: call('press.list'),
+    compare: call('press.compare'),
+    force: call('press.force'),
+    markSourceRead: call('press.markSourceRead'),
+  },
   uploads: {
     inspect: call('uploads.inspect'),
     file: call('uploads.file'),

@@ -15,6 +15,7 @@ import { createDocumentsHandlers } from './documents';
 import { createDownloadsHandlers, type DesktopFileActions } from './downloads';
 import type { Handlers } from './handlers';
 import { createOutboxHandlers } from './outbox';
+import { createPressHandlers } from './press';
 import { createProfilesHandlers } from './profiles';
 import { createQueueHandlers } from './queue';
 import { createSearchHandlers } from './search';
@@ -59,6 +60,7 @@ export function createHandlers(deps: BridgeDeps): Handlers {
     customers: createCustomersHandlers(workspaces),
     threads: createThreadsHandlers(workspaces),
     documents: createDocumentsHandlers(workspaces),
+    press: createPressHandlers(workspaces),
     uploads: createUploadsHandlers(deps.filing),
     downloads: createDownloadsHandlers(workspaces, deps.settings, deps.desktop, deps.events),
     settings: createSettingsHandlers(workspaces, deps.settings, deps.appSettings),

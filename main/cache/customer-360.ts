@@ -5,7 +5,6 @@ import type {
   EddView,
   IndicatorView,
   JsonValue,
-  PressReportView,
   RelationView,
   TimelineEventView,
 } from '../../preload/contract';
@@ -194,36 +193,6 @@ function documents(db: CacheDb, externalId: string): DocumentView[] {
   ).map(documentView);
 }
 
-function pressReports(db: CacheDb, externalId: string): PressReportView[] {
-  return (
-    prepared(
-      db,
-      'SELECT id, created_at, raw FROM press_reports WHERE customer_external_id = ? ORDER BY created_at DESC, id',
-    ).all(externalId) as Array<{ id: string; created_at: string; raw: string }>
-  ).map((row) => {
-    const report = parseObject(row.raw) ?? {};
-    return {
-      id: text(report.report_body_id) || row.id,
-      createdAt: text(report.created_at) || row.created_at,
-      generalSummary: text(report.general_summary),
-      riskSummary: text(report.risk_summary),
-      categories: asArray(report.report_categories).flatMap((entry) => {
-        const category = asObject(entry);
-        return category
-          ? [
-              {
-                category: text(category.category),
-                severity: text(category.severity),
-                degreeOfCertainty: text(category.degree_of_certainty),
-                reason: text(category.reason),
-              },
-            ]
-          : [];
-      }),
-    };
-  });
-}
-
 function linkedThreads(db: CacheDb, externalId: string) {
   const ids = (
     prepared(
@@ -249,8 +218,11 @@ function timelineMayBeCut(db: CacheDb, externalId: string): number | null {
   return typeof count === 'number' ? count : null;
 }
 
+/** What the cache holds of a customer's 360; press reports are counted from the local store. */
+export type CachedCustomer360 = Omit<Customer360, 'pressReportCount'>;
+
 /** Everything the cache holds about one customer; null until the customer reaches the cache. */
-export function customer360(db: CacheDb, externalId: string): Customer360 | null {
+export function customer360(db: CacheDb, externalId: string): CachedCustomer360 | null {
   const row = prepared(
     db,
     `SELECT external_id, id, account_type, name, name_variations, review_groups, raw,
@@ -283,6 +255,5 @@ export function customer360(db: CacheDb, externalId: string): Customer360 | null
     documents: documents(db, externalId),
     threads: linkedThreads(db, externalId),
     alerts: customerAlertRows(db, externalId, { limit: ALERTS }),
-    pressReports: pressReports(db, externalId),
   };
 }

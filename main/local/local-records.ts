@@ -11,14 +11,51 @@ export interface LocalRecord {
   updatedAt: string;
 }
 
+/**
+ * What a kind may keep beside a record for its lists and search (migration 002), all derived from
+ * the body: a grouping key, a small JSON its lists read instead of the body, folded words to search.
+ */
+export interface RecordIndex {
+  subject: string | null;
+  /** Carries a number `v`: a digest of another version is derived again (see `stale`). */
+  digest: { v: number } & Record<string, unknown>;
+  searchText: string;
+}
+
+/** A record as lists read it: its digest, never its body. */
+export interface RecordDigest {
+  id: string;
+  subject: string | null;
+  digest: unknown;
+  createdMs: number;
+  updatedMs: number;
+}
+
 export interface LocalRecords {
-  /** Creates or replaces a record; a replaced one keeps the time it was first made. */
-  put(kind: string, id: string, body: unknown): LocalRecord;
+  /**
+   * Creates or replaces a record; a replaced one keeps the time it was first made. Without an
+   * index, whatever was kept beside the old body is cleared (it described that body).
+   */
+  put(kind: string, id: string, body: unknown, index?: RecordIndex): LocalRecord;
   get(kind: string, id: string): LocalRecord | null;
+  /** Whether a record is kept, its body not read. */
+  has(kind: string, id: string): boolean;
   /** A kind's records, oldest first. */
   list(kind: string): LocalRecord[];
   /** Removes one record; true when there was one. Nothing else ever removes a record. */
   remove(kind: string, id: string): boolean;
+  /** A kind's digests (of one subject, when given), newest first; bodies are not read. */
+  digests(kind: string, subject?: string): RecordDigest[];
+  countOf(kind: string, subject: string): number;
+  /**
+   * Digests whose search text holds every word (folded as the owner folded it) at a word's start,
+   * newest first, at most `limit`.
+   */
+  searchDigests(kind: string, words: readonly string[], limit: number): RecordDigest[];
+  /** Records with no digest, or one of another version than `version`: to derive again. */
+  stale(kind: string, version: number): LocalRecord[];
+  /** Keeps a record's index beside it, its body and times untouched. */
+  setIndex(kind: string, id: string, index: RecordIndex): void;
 }
 
 interface Row {
@@ -28,6 +65,25 @@ interface Row {
   created_ms: number;
   updated_ms: number;
 }
+
+interface DigestRow {
+  id: string;
+  subject: string | null;
+  digest: string;
+  created_ms: number;
+  updated_ms: number;
+}
+
+const toDigest = (row: DigestRow): RecordDigest => ({
+  id: row.id,
+  subject: row.subject,
+  digest: JSON.parse(row.digest) as unknown,
+  createdMs: row.created_ms,
+  updatedMs: row.updated_ms,
+});
+
+/** LIKE's own characters in a word are matched as themselves. */
+const likeWord = (word: string) => `% ${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const toRecord = (row: Row): LocalRecord => ({
   kind: row.kind,
@@ -42,15 +98,27 @@ export function createLocalRecords(
   db: Database.Database,
   now: () => number = Date.now,
 ): LocalRecords {
-  const UPSERT = `INSERT INTO local_records (kind, id, body, created_ms, updated_ms) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (kind, id) DO UPDATE SET body = excluded.body, updated_ms = excluded.updated_ms
+  const UPSERT = `INSERT INTO local_records (kind, id, body, created_ms, updated_ms, subject, digest, search_text)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (kind, id) DO UPDATE SET body = excluded.body, updated_ms = excluded.updated_ms,
+       subject = excluded.subject, digest = excluded.digest, search_text = excluded.search_text
      RETURNING *`;
+  const DIGEST_COLUMNS = 'id, subject, digest, created_ms, updated_ms';
   return {
-    put(kind, id, body) {
+    put(kind, id, body, index) {
       const json = JSON.stringify(body) as string | undefined;
       if (json === undefined) throw new TypeError(`a ${kind} record needs a JSON body`);
       const at = now();
-      const row = prepared(db, UPSERT).get(kind, id, json, at, at) as Row | undefined;
+      const row = prepared(db, UPSERT).get(
+        kind,
+        id,
+        json,
+        at,
+        at,
+        index?.subject ?? null,
+        index ? JSON.stringify(index.digest) : null,
+        index?.searchText ?? null,
+      ) as Row | undefined;
       if (!row) throw new Error(`the ${kind} record ${id} was not written`);
       return toRecord(row);
     },
@@ -60,6 +128,14 @@ export function createLocalRecords(
         id,
       ) as Row | undefined;
       return row ? toRecord(row) : null;
+    },
+    has(kind, id) {
+      return (
+        prepared(db, 'SELECT 1 FROM local_records WHERE kind = ? AND id = ?', 'pluck').get(
+          kind,
+          id,
+        ) !== undefined
+      );
     },
     list(kind) {
       const rows = prepared(
@@ -73,6 +149,48 @@ export function createLocalRecords(
         prepared(db, 'DELETE FROM local_records WHERE kind = ? AND id = ?').run(kind, id).changes >
         0
       );
+    },
+    digests(kind, subject) {
+      const rows =
+        subject === undefined
+          ? prepared(
+              db,
+              `SELECT ${DIGEST_COLUMNS} FROM local_records WHERE kind = ? AND digest IS NOT NULL ORDER BY created_ms DESC, id DESC`,
+            ).all(kind)
+          : prepared(
+              db,
+              `SELECT ${DIGEST_COLUMNS} FROM local_records WHERE kind = ? AND subject = ? AND digest IS NOT NULL ORDER BY created_ms DESC, id DESC`,
+            ).all(kind, subject);
+      return (rows as DigestRow[]).map(toDigest);
+    },
+    countOf(kind, subject) {
+      return prepared(
+        db,
+        'SELECT count(*) FROM local_records WHERE kind = ? AND subject = ?',
+        'pluck',
+      ).get(kind, subject) as number;
+    },
+    searchDigests(kind, words, limit) {
+      if (words.length === 0) return [];
+      const where = words.map(() => "search_text LIKE ? ESCAPE '\\'").join(' AND ');
+      const rows = prepared(
+        db,
+        `SELECT ${DIGEST_COLUMNS} FROM local_records WHERE kind = ? AND digest IS NOT NULL AND ${where} ORDER BY created_ms DESC, id DESC LIMIT ?`,
+      ).all(kind, ...words.map(likeWord), limit) as DigestRow[];
+      return rows.map(toDigest);
+    },
+    stale(kind, version) {
+      const rows = prepared(
+        db,
+        "SELECT * FROM local_records WHERE kind = ? AND (digest IS NULL OR json_extract(digest, '$.v') IS NOT ?)",
+      ).all(kind, version) as Row[];
+      return rows.map(toRecord);
+    },
+    setIndex(kind, id, index) {
+      prepared(
+        db,
+        'UPDATE local_records SET subject = ?, digest = ?, search_text = ? WHERE kind = ? AND id = ?',
+      ).run(index.subject, JSON.stringify(index.digest), index.searchText, kind, id);
     },
   };
 }

@@ -15,7 +15,7 @@ export interface LocalStoreRecovery extends SetAside {
 
 /**
  * Every record that can be read from the damaged copy goes into the new store, in one transaction,
- * with the times it was made and changed. One already there was recovered by a run that stopped
+ * with the times it was made and changed (and its digest, when that reads whole). One already there was recovered by a run that stopped
  * before it was done: counted as recovered, kept as it is.
  */
 export function recoverLocalRecords(
@@ -26,7 +26,7 @@ export function recoverLocalRecords(
   const salvage = salvageRows(from.keptAt, 'local_records');
   const insert = prepared(
     db,
-    'INSERT INTO local_records (kind, id, body, created_ms, updated_ms) VALUES (?, ?, ?, ?, ?) ON CONFLICT (kind, id) DO NOTHING',
+    'INSERT INTO local_records (kind, id, body, created_ms, updated_ms, subject, digest, search_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (kind, id) DO NOTHING',
   );
   const seen = new Set<string>();
   let recovered = 0;
@@ -49,7 +49,7 @@ export function recoverLocalRecords(
 function wholeRecord(
   columns: Record<string, unknown>,
   at: number,
-): [string, string, string, number, number] | null {
+): [string, string, string, number, number, ...Derived] | null {
   const { kind, id, body, created_ms: created, updated_ms: updated } = columns;
   if (typeof kind !== 'string' || kind === '' || typeof id !== 'string' || id === '') return null;
   if (typeof body !== 'string') return null;
@@ -59,7 +59,24 @@ function wholeRecord(
     return null;
   }
   const time = (value: unknown) => (Number.isSafeInteger(value) ? (value as number) : at);
-  return [kind, id, body, time(created), time(updated)];
+  return [kind, id, body, time(created), time(updated), ...derived(columns)];
+}
+
+type Derived = [subject: string | null, digest: string | null, searchText: string | null];
+
+/**
+ * What was kept beside the body (migration 002) comes along when it reads whole; otherwise the
+ * record comes back without it, and its owner derives it again from the body.
+ */
+function derived(columns: Record<string, unknown>): Derived {
+  const { subject, digest, search_text: searchText } = columns;
+  if (typeof digest !== 'string' || typeof searchText !== 'string') return [null, null, null];
+  try {
+    JSON.parse(digest);
+  } catch {
+    return [null, null, null];
+  }
+  return [typeof subject === 'string' ? subject : null, digest, searchText];
 }
 
 /** A row SQLite itself refuses (a body its JSON check does not take) is not whole either. */

@@ -19,7 +19,8 @@ import { runSyncInWorker, WorkerSyncError } from '../sync/worker-sync';
 import type { ConnectivityState } from './connectivity';
 import type { OutboxScheduler } from './outbox-scheduler';
 import type { TokenGate } from './token-gate';
-import type { Workspace } from './workspace';
+import { pickUpFromCache } from './press-pick-up';
+import { PRESS_REPORTS_CHANGED, type Workspace } from './workspace';
 
 const PROGRESS_EVERY_MS = 200;
 /** The reason a sync stops when the investigator cancels it (closing stops it otherwise). */
@@ -134,6 +135,10 @@ export function createSyncScheduler(deps: {
         tables: ['alerts', 'threads', 'customers', 'documents', 'timeline_events'],
       });
       await deps.outbox.replay(space);
+      // Reports the synced timelines name (forced generations) are kept while online; never
+      // fails the sync.
+      if (space.press && (await pickUpFromCache(space.press, space.db, deps.logger)) > 0)
+        deps.events.emit('cache.changed', { tables: [PRESS_REPORTS_CHANGED] });
     } catch (error) {
       lastError = error instanceof Error ? error.message : String(error);
       // Cancelled by the investigator: what was kept is the news, not an error.

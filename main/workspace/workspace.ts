@@ -16,6 +16,7 @@ import {
 } from '../local/local-store';
 import type { Logger } from '../lib/logger';
 import { applyDelivered } from '../outbox/delivered-to-cache';
+import { forcedReportCustomer } from '../outbox/kinds/press-force';
 import { removeOrphanCopies } from '../outbox/outbox-files';
 import {
   createOutboxReplayer,
@@ -35,6 +36,12 @@ import { createServiceSource } from '../sync/service-source';
 import { createUnreadableRecords } from '../cache/unreadable-records';
 import { createSyncEngine, type SyncEngine } from '../sync/sync-engine';
 import { ensurePrivateFolder } from '../lib/private-files';
+import { openPress } from '../press/open-press';
+import type { PressService } from '../press/press-service';
+import { pickUpForCustomer } from './press-pick-up';
+
+/** What the cache.changed event names when kept press reports changed (they are not in the cache). */
+export const PRESS_REPORTS_CHANGED = 'press_reports';
 
 /**
  * Everything one profile has on this computer: its cache, its outbox, its local store, and the
@@ -56,6 +63,8 @@ export interface Workspace {
    * (reviewing from the cache goes on) saying why, the file left as it is.
    */
   localStore: LocalStoreOpening;
+  /** Press reports, kept in the local store: null while it cannot be opened. */
+  press: PressService | null;
   client: ServiceClient;
   sync: SyncEngine;
   replayer: OutboxReplayer;
@@ -130,6 +139,8 @@ export async function openWorkspace(options: {
     onAuthFailure: options.onAuthFailure,
     dispatcher,
   });
+  const press =
+    localStore.state === 'open' ? openPress(localStore.store, client, options.logger) : null;
   return {
     profileId: options.profile.id,
     baseUrl: options.profile.baseUrl,
@@ -140,6 +151,7 @@ export async function openWorkspace(options: {
     writer,
     outbox,
     localStore,
+    press,
     client,
     sync: createSyncEngine({
       db,
@@ -159,6 +171,11 @@ export async function openWorkspace(options: {
       onDelivered: (item) => {
         const tables = applyDelivered(writer, item);
         if (tables.length) options.onCacheChange?.(tables);
+        const forcedFor = forcedReportCustomer(item.result);
+        if (press && forcedFor)
+          void pickUpForCustomer(press, client, forcedFor, options.logger).then((kept) => {
+            if (kept > 0) options.onCacheChange?.([PRESS_REPORTS_CHANGED]);
+          });
       },
     }),
     cacheNotice: movedAside

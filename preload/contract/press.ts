@@ -194,7 +194,13 @@ export interface PressDiff {
 }
 
 export type PressGenerateResult =
-  | { state: 'generated'; report: PressReportDetail; diff: PressDiff | null }
+  | {
+      state: 'generated';
+      report: PressReportDetail;
+      diff: PressDiff | null;
+      /** Something the investigator should know of how it was made (the previous id was unknown). */
+      notice?: string;
+    }
   /** Made a short while ago: confirm (confirmRepeat) to generate anyway. */
   | { state: 'recent'; recent: PressReportSummary }
   /**

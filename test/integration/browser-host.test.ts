@@ -392,6 +392,32 @@ describe('browser host', () => {
     expect((await record('documents.remove', { id: 'no-such-document' })).error?.code).toBe(
       'not_found',
     );
+    expect((await record('press.list', { filter: {} })).value).toMatchObject({
+      reports: [],
+      total: 0,
+    });
+    expect((await record('press.get', { id: 'no-such-report' })).value).toBeNull();
+    expect((await record('press.generate', { subject: { name: ' ' } })).error?.code).toBe(
+      'invalid_input',
+    );
+    expect((await record('press.open', { id: 'no such report' })).error?.code).toBe(
+      'invalid_input',
+    );
+    expect(
+      (await record('press.compare', { a: 'no-such-report', b: 'nor-this' })).error?.code,
+    ).toBe('not_found');
+    expect(
+      (
+        await record('press.markSourceRead', {
+          reportId: 'no-such-report',
+          sourceKey: 'https://example.com/',
+          read: true,
+        })
+      ).error?.code,
+    ).toBe('not_found');
+    expect((await record('press.force', { customerExternalId: '' })).error?.code).toBe(
+      'invalid_input',
+    );
     const unknownStaged = { kind: 'staged', token: '0'.repeat(32) };
     expect((await record('uploads.inspect', { source: unknownStaged })).error?.code).toBe(
       'not_found',

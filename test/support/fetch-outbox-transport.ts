@@ -95,6 +95,21 @@ export function fetchOutboxTransport(
       await call('DELETE', `/api/v1/customer_documents/${encodeURIComponent(id)}`);
     },
     saveCustomers: (body) => call('POST', '/api/v1/customers/save', body),
+    async forcePressReport(customerExternalId) {
+      await call('POST', `/api/v1/press/report/${encodeURIComponent(customerExternalId)}/forcegen`);
+    },
+    async pressReportEvents(customerExternalId) {
+      const events = (await call(
+        'GET',
+        `/api/v1/customers/${encodeURIComponent(customerExternalId)}/timeline?limit=100`,
+      )) as Array<{ ID: string; EventType?: string; Url?: string; CreatedAt?: string }>;
+      return events.map((event) => ({
+        id: event.ID,
+        type: event.EventType ?? '',
+        url: event.Url ?? '',
+        createdAt: event.CreatedAt ?? null,
+      }));
+    },
   };
 }
 

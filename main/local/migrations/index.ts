@@ -1,5 +1,6 @@
 import type { Migration } from '../../lib/sqlite/migrate';
 import { migration001 } from './001-initial';
+import { migration002 } from './002-record-digests';
 
 /** Every local store migration, in order. Add one file per schema change; never edit a released one. */
-export const LOCAL_MIGRATIONS: readonly Migration[] = [migration001];
+export const LOCAL_MIGRATIONS: readonly Migration[] = [migration001, migration002];

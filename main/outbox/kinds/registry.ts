@@ -3,6 +3,7 @@ import { customersSave } from './customers-save';
 import { documentDelete } from './document-delete';
 import { documentUpdate } from './document-update';
 import { documentUpload } from './document-upload';
+import { pressForce } from './press-force';
 import type { KindedPayload, KindList, PayloadOf, SomeOutboxKind, TransportOf } from './kind';
 
 /** Every kind of write the outbox holds. A new kind is a file in this folder and a line here. */
@@ -11,6 +12,7 @@ export const OUTBOX_KINDS = [
   documentUpdate,
   documentDelete,
   customersSave,
+  pressForce,
 ] as const satisfies KindList;
 
 export type BuiltInKinds = typeof OUTBOX_KINDS;

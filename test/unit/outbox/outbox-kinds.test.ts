@@ -93,6 +93,8 @@ const builtIns: OutboxTransport = {
   update: () => Promise.resolve(),
   remove: () => Promise.resolve(),
   saveCustomers: () => Promise.resolve(null),
+  forcePressReport: () => Promise.resolve(),
+  pressReportEvents: () => Promise.resolve([]),
 };
 
 const cachedView = (id: string): DocumentView => ({
@@ -234,7 +236,17 @@ describe('the outbox kinds registry', () => {
     const client = {} as ServiceClient;
     const transport = createServiceTransport(client, KINDS);
     expect(Object.keys(transport).sort()).toEqual(
-      ['findDocuments', 'remove', 'retitle', 'saveCustomers', 'submit', 'update', 'upload'].sort(),
+      [
+        'findDocuments',
+        'forcePressReport',
+        'pressReportEvents',
+        'remove',
+        'retitle',
+        'saveCustomers',
+        'submit',
+        'update',
+        'upload',
+      ].sort(),
     );
     const clash: SomeOutboxKind = { ...(retitle as SomeOutboxKind), name: 'test.clash' };
     expect(() => createServiceTransport(client, [...KINDS, clash])).toThrow(

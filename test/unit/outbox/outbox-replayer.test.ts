@@ -72,6 +72,8 @@ function fakeService() {
       return Promise.resolve();
     },
     saveCustomers: () => Promise.resolve(null),
+    forcePressReport: () => Promise.resolve(),
+    pressReportEvents: () => Promise.resolve([]),
   };
   return {
     transport,

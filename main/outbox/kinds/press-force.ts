@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { isServiceError } from '../../api';
+import { parseServiceDate } from '../../lib/service-date';
+import { type LookUp, type OutboxKind, quoted } from './kind';
+
+/** A press report to generate for a customer now (POST /press/report/{customer_id}/forcegen). */
+export const PressForcePayload = z.object({
+  kind: z.literal('press.force'),
+  customerExternalId: z.string().min(1),
+  /** The customer's name when it was asked: what the outbox calls it. */
+  label: z.string().optional(),
+});
+export type PressForcePayload = z.infer<typeof PressForcePayload>;
+
+interface ForceEvent {
+  id: string;
+  type: string;
+  url: string;
+  createdAt: string | null;
+}
+
+export interface PressForceOps {
+  forcePressReport(customerExternalId: string): Promise<void>;
+  pressReportEvents(customerExternalId: string): Promise<ForceEvent[]>;
+}
+
+/** What a delivered forced generation answers (the service sends no body: 204). */
+export interface PressForceResult {
+  forced: true;
+  /** Whose report it is: the workspace picks it up from that customer's timeline. */
+  customerExternalId: string;
+  /** The timeline event found for it, when its answer was lost and it was looked for. */
+  eventId?: string;
+}
+
+/**
+ * The customer a delivered item forced a press report for, read from its result (the workspace
+ * picks the report up without naming kinds); null for any other item.
+ */
+export function forcedReportCustomer(result: unknown): string | null {
+  const forced = result as Partial<PressForceResult> | null;
+  return forced?.forced === true && typeof forced.customerExternalId === 'string'
+    ? forced.customerExternalId
+    : null;
+}
+
+const EVENTS_LOOKED_AT = 100;
+/** Forced reports are made at once by the service; a minute covers a slow one. */
+const GRACE_MS = 60_000;
+
+/**
+ * After a lost answer: the service writes a press_report_generated event on the customer's
+ * timeline when it makes a forced report (the sandbox's README; the interface is silent). One
+ * made at or after the item was queued, not already taken by another delivered item of this
+ * customer, is taken as this one. Someone else forcing the same customer meanwhile would be
+ * taken for it too; either way the customer has its new report, and nothing is sent twice.
+ */
+async function findForced(
+  payload: PressForcePayload,
+  ops: PressForceOps,
+  lookUp: LookUp<PressForcePayload>,
+): Promise<PressForceResult | null> {
+  const queuedMs = Date.parse(lookUp.createdAt);
+  const claimed = new Set(
+    lookUp.delivered().flatMap((item) => {
+      const result = item.result as { eventId?: unknown } | null;
+      return typeof result?.eventId === 'string' ? [result.eventId] : [];
+    }),
+  );
+  const events = await ops.pressReportEvents(payload.customerExternalId);
+  const found = events.find((event) => {
+    const at = event.createdAt === null ? null : parseServiceDate(event.createdAt);
+    return (
+      event.type === 'press_report_generated' &&
+      at !== null &&
+      at >= queuedMs &&
+      !claimed.has(event.id)
+    );
+  });
+  return found
+    ? { forced: true, customerExternalId: payload.customerExternalId, eventId: found.id }
+    : null;
+}
+
+export const pressForce: OutboxKind<PressForcePayload, PressForceOps> = {
+  name: 'press.force',
+  payload: PressForcePayload,
+  label: 'Press report',
+  discardLoss: 'No press report will be generated for the customer.',
+  summary: (payload) =>
+    `Generate a press report for ${payload.label ? quoted(payload.label) : `customer ${payload.customerExternalId}`}`,
+
+  operations: (client) => ({
+    forcePressReport: (id) => client.press.forceGeneration(id),
+    pressReportEvents: async (id) =>
+      (await client.customers.timeline(id, { limit: EVENTS_LOOKED_AT })).map((event) => ({
+        id: event.ID,
+        type: event.EventType ?? '',
+        url: event.Url ?? '',
+        createdAt: event.CreatedAt ?? null,
+      })),
+  }),
+  async send(payload, ops): Promise<PressForceResult> {
+    try {
+      await ops.forcePressReport(payload.customerExternalId);
+    } catch (error) {
+      // Refused for good: said plainly, held as failed (never retried on its own).
+      if (isServiceError(error) && error.status === 404)
+        throw new Error(
+          `The service does not know customer ${payload.customerExternalId}, so no press report can be generated for it. Discard this change.`,
+          { cause: error },
+        );
+      throw error;
+    }
+    return { forced: true, customerExternalId: payload.customerExternalId };
+  },
+  // Sent twice, it makes (and may charge) two reports: looked for on the customer's timeline.
+  afterLostAnswer: {
+    policy: 'look-up',
+    find: findForced,
+    graceMs: () => GRACE_MS,
+    whereToCheck: 'the customer’s timeline in the service (a “Press report generated” event)',
+  },
+
+  // The report is picked up into the local store after delivery; the cache mirrors nothing of it.
+  cacheTables: [],
+};

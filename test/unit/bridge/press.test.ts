@@ -1,0 +1,61 @@
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { createCustomersHandlers } from '../../../main/bridge/customers';
+import { createPressHandlers } from '../../../main/bridge/press';
+import { createSearchHandlers } from '../../../main/bridge/search';
+import { migrate } from '../../../main/cache/open-cache';
+import { AppError } from '../../../main/lib/app-error';
+import type { Workspace } from '../../../main/workspace/workspace';
+import type { WorkspaceManager } from '../../../main/workspace/workspace-manager';
+import { contract } from '../../../preload/contract';
+
+const context = { transport: 'electron' } as const;
+
+describe('the press bridge while the local store cannot be opened', () => {
+  const setUp = () => {
+    const db = new Database(':memory:');
+    migrate(db);
+    db.prepare(
+      "INSERT INTO customers (external_id, id, account_type, name, name_variations, review_groups, raw) VALUES ('C1', '1', 'P', 'Ann Lee', '[]', '[]', '{}')",
+    ).run();
+    const space = {
+      db,
+      press: null,
+      localStoreNotice: 'The local store (local.db in this profile’s folder) could not be opened.',
+    } as unknown as Workspace;
+    const workspaces = { require: () => Promise.resolve(space) } as unknown as WorkspaceManager;
+    return { workspaces };
+  };
+
+  it('refuses every press method but force with a clear message, while the cache still answers', async () => {
+    const { workspaces } = setUp();
+    const press = createPressHandlers(workspaces);
+    const calls: Array<() => unknown> = [
+      () => press.list(contract.press.list.input.parse({}), context),
+      () => press.get({ id: 'R1' }, context),
+      () => press.open({ id: 'R1' }, context),
+      () => press.compare({ a: 'R1', b: 'R2' }, context),
+      () => press.markSourceRead({ reportId: 'R1', sourceKey: 'k', read: true }, context),
+      () =>
+        press.generate(
+          contract.press.generate.input.parse({ subject: { name: 'Ann Lee' } }),
+          context,
+        ),
+    ];
+    for (const call of calls) {
+      const error = await Promise.resolve()
+        .then(call)
+        .then(
+          () => null,
+          (caught: unknown) => caught,
+        );
+      expect(error).toBeInstanceOf(AppError);
+      expect(error).toMatchObject({ code: 'unavailable' });
+      expect((error as Error).message).toMatch(/local store, which could not be opened/);
+    }
+    const customer = await createCustomersHandlers(workspaces).get({ externalId: 'C1' }, context);
+    expect(customer).toMatchObject({ identity: { name: 'Ann Lee' }, pressReportCount: 0 });
+    const hits = await createSearchHandlers(workspaces).query({ text: 'Ann' }, context);
+    expect(hits.map((hit) => hit.kind)).toEqual(['customer']);
+  });
+});

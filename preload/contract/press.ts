@@ -207,7 +207,9 @@ export type PressGenerateResult =
    * An earlier generation of this subject lost its answer: it may exist on the service (the
    * interface cannot list reports). CaseDesk looked where it could (`lookedIn`) and found none.
    */
-  | { state: 'in-doubt'; since: string; lookedIn: string };
+  | { state: 'in-doubt'; since: string; lookedIn: string }
+  /** A generation of this subject is still waiting for the service's answer (since then). */
+  | { state: 'running'; since: string };
 
 export const PressListFilter = z
   .object({
@@ -232,7 +234,7 @@ export interface PressList {
 }
 
 export const PressMarkReadInput = z
-  .object({ reportId: Id, sourceKey: z.string().min(1).max(4096), read: z.boolean() })
+  .object({ reportId: Id, sourceKey: z.string().min(1).max(100_000), read: z.boolean() })
   .strict();
 
 export const pressMethods = {

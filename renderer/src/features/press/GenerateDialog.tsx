@@ -233,11 +233,8 @@ export function GenerateDialog({
           <div className="dialog-body">
             <Banner tone="warning" testId="press-generate-recent">
               A report on <ServiceText text={step.recent.subjectName} /> was made{' '}
-              <DateText
-                value={step.recent.createdAt ?? new Date(step.recent.keptAtMs).toISOString()}
-                style="relative"
-              />
-              . Another one makes a new stored report and may cost the tenant again.
+              <DateText value={reportMadeAt(step.recent)} style="relative" />. Another one makes a
+              new stored report and may cost the tenant again.
             </Banner>
           </div>
           <div className="dialog-actions">

@@ -9,13 +9,14 @@ const NEEDS_SERVICE: Record<PressAction, string> = {
   force: 'The service cannot be reached now.',
 };
 
-const lostAnswer = (error: unknown) =>
+/** The request may have reached the service and done its work; its answer was lost. */
+export const isLostAnswer = (error: unknown): boolean =>
   error instanceof BridgeCallError && error.code === 'outcome_unknown';
 
 /** The banner's title for a failed press action: a lost answer is not a report that was not made. */
 export function pressErrorTitle(error: unknown, action: PressAction): string {
   if (action === 'generate')
-    return lostAnswer(error) ? 'The report may exist on the service' : 'No report was generated';
+    return isLostAnswer(error) ? 'The report may exist on the service' : 'No report was generated';
   return action === 'open' ? 'This report could not be shown' : 'The forced generation failed';
 }
 
@@ -23,7 +24,7 @@ export function pressErrorTitle(error: unknown, action: PressAction): string {
 export function pressErrorText(error: unknown, action: PressAction): string {
   if (error instanceof BridgeCallError && error.code === 'unavailable')
     return `${NEEDS_SERVICE[action]} (${error.message})`;
-  if (action === 'generate' && lostAnswer(error))
+  if (action === 'generate' && isLostAnswer(error))
     return (
       'The service did not answer to the end, so CaseDesk cannot tell whether it made the report: ' +
       'it may exist on the service and the tenant may have been charged for it. CaseDesk asks ' +

@@ -94,7 +94,7 @@ describe('a generation whose answer was lost (M4)', () => {
   it('says the tenant may have been charged and that CaseDesk asks before generating again', () => {
     const text = pressErrorText(lost, 'generate');
     expect(text).toMatch(/may have been charged/);
-    expect(text).toMatch(/asks before generating/);
+    expect(text).toMatch(/look for it before generating this subject again, and asks you first/);
     expect(text).not.toMatch(/No report was generated/);
   });
 });

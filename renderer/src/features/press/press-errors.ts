@@ -25,10 +25,11 @@ export function pressErrorText(error: unknown, action: PressAction): string {
   if (error instanceof BridgeCallError && error.code === 'unavailable')
     return `${NEEDS_SERVICE[action]} (${error.message})`;
   if (action === 'generate' && isLostAnswer(error))
+    // Said in the screen's own words (main's message says much the same) so title and text agree.
     return (
-      'The service did not answer to the end, so CaseDesk cannot tell whether it made the report: ' +
-      'it may exist on the service and the tenant may have been charged for it. CaseDesk asks ' +
-      `before generating this subject again. (${errorMessage(error)})`
+      "The service's answer was lost, so CaseDesk cannot tell whether the report was made: it " +
+      'may exist on the service, and the tenant may have been charged for it. CaseDesk will look ' +
+      'for it before generating this subject again, and asks you first.'
     );
   return errorMessage(error);
 }

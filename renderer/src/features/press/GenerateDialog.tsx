@@ -267,9 +267,14 @@ export function GenerateDialog({
             )}
           </div>
           <div className="dialog-actions">
-            <Button onClick={() => setStep({ step: 'form' })} disabled={running}>
-              Back
-            </Button>
+            {running ? (
+              // It goes on in main; the dialog shows it again when opened for this subject.
+              <Button onClick={close} data-testid="press-generate-close">
+                Close
+              </Button>
+            ) : (
+              <Button onClick={() => setStep({ step: 'form' })}>Back</Button>
+            )}
             <Button
               variant="primary"
               busy={running}

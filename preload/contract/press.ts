@@ -153,6 +153,11 @@ export interface PressReportDetail {
   } | null;
   /** Sections the service left empty or did not send, named for the reader ("risk summary"). */
   missingSections: string[];
+  /**
+   * What the investigator asked for, when CaseDesk generated it (the service's input tells neither
+   * the date of birth nor the name's parts as typed): "Generate again" starts from it.
+   */
+  asked?: PressSubjectInput | null;
 }
 
 export type PressTextPiece = { op: 'same' | 'added' | 'removed'; text: string };
@@ -214,6 +219,7 @@ export type PressGenerateResult =
 export const PressListFilter = z
   .object({
     customerExternalId: Id.optional(),
+    subjectKey: z.string().min(1).max(1000).optional(),
     /** Part of the subject's name, any case and accents. */
     subject: z.string().trim().min(1).max(200).optional(),
     category: z.string().trim().min(1).max(200).optional(),

@@ -59,12 +59,27 @@ const COMPONENTS: Record<string, 'firstName' | 'middleName' | 'lastName' | 'comp
   company_name: 'companyName',
 };
 
-/** A report made again: from what the service says it was made for (PressMetadata.input). */
+/**
+ * A report made again: from what the investigator asked for when CaseDesk generated it (it holds
+ * the date of birth and the name's parts as typed), else from what the service says it was made
+ * for (PressMetadata.input).
+ */
 export function subjectFromReport(report: {
   subjectName: string;
   customerExternalId: PressReportSummary['customerExternalId'];
   input: PressReportDetail['input'];
+  asked?: PressReportDetail['asked'];
 }): PressSubjectInput {
+  if (report.asked) {
+    // Through the form and back, so only what the form knows is kept, trimmed and checked alike.
+    const again = subjectFromForm(formFromSubject(report.asked));
+    if (again.ok) {
+      const subject = again.subject;
+      if (!subject.customerExternalId && report.customerExternalId)
+        subject.customerExternalId = report.customerExternalId;
+      return subject;
+    }
+  }
   const { input } = report;
   const subject: PressSubjectInput = { name: (input?.name || report.subjectName).trim() };
   for (const component of input?.components ?? []) {

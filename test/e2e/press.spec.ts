@@ -1,0 +1,720 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import type { QueueWindow } from '../../preload/contract';
+import { bridge, expect, test, type Tenant } from './fixtures';
+import { CustomerPage } from './pages/customer-page';
+import { OutboxPage } from './pages/outbox-page';
+import { PressPage } from './pages/press-page';
+import { SearchPalette } from './pages/search-palette';
+
+// Adverse-media (press) reports, as an investigator uses them: generated from a customer's page
+// and generated again (compared with the previous one), any two compared, opened by an id from
+// elsewhere, forced for a customer while offline and delivered once, read offline, found with
+// Ctrl+K. Every report CaseDesk holds is kept in the profile's local store: the service cannot
+// list them again.
+
+interface ServiceCustomer {
+  external_id: string;
+  first_name: string;
+  middle_name: string;
+  last_name: string;
+  company_name: string;
+  date_of_birth: string;
+  nationality_code: string;
+  nationality_codes: string[];
+  account_type: { code: string };
+}
+
+interface WireReport {
+  report_body_id: string;
+  general_summary: string;
+  risk_summary: string;
+  metadata: { input: { name: string } };
+}
+
+interface TimelineEvent {
+  EventType: string;
+  Url: string;
+}
+
+const hash = (page: Page) => page.evaluate(() => location.hash);
+
+/** The customers the app has cached with alerts, as the service holds them. */
+async function serviceCustomers(page: Page, tenant: Tenant): Promise<ServiceCustomer[]> {
+  const queue = await bridge<QueueWindow>(page, 'queue.window', { limit: 200 });
+  const ids = [...new Set(queue.rows.map((row) => row.customerExternalId))];
+  const customers: ServiceCustomer[] = [];
+  for (const id of ids) {
+    const reply = await tenant.service.call('GET', `/api/v1/customers/${encodeURIComponent(id)}`);
+    expect(reply.status).toBe(200);
+    customers.push(reply.json<{ customer: ServiceCustomer }>().customer);
+  }
+  return customers;
+}
+
+/** A person with first and last names, a date of birth and a nationality: every field prefilled. */
+async function somePerson(page: Page, tenant: Tenant): Promise<ServiceCustomer> {
+  const person = (await serviceCustomers(page, tenant)).find(
+    (customer) =>
+      customer.first_name &&
+      customer.last_name &&
+      !customer.company_name &&
+      /^\d{4}-\d{2}-\d{2}$/.test(customer.date_of_birth) &&
+      customer.nationality_code,
+  );
+  if (!person) throw new Error('The tenant has no person with a date of birth and a nationality.');
+  return person;
+}
+
+async function reportBody(tenant: Tenant, id: string): Promise<WireReport> {
+  const reply = await tenant.service.call('GET', `/api/v1/press/reportbody/${id}`);
+  expect(reply.status).toBe(200);
+  return reply.json<WireReport>();
+}
+
+/** The press reports the service's timeline names for a customer (a forced one adds one). */
+async function pressEvents(tenant: Tenant, customerId: string): Promise<TimelineEvent[]> {
+  const reply = await tenant.service.call(
+    'GET',
+    `/api/v1/customers/${encodeURIComponent(customerId)}/timeline?limit=1000&offset=0`,
+  );
+  expect(reply.status).toBe(200);
+  return reply
+    .json<TimelineEvent[]>()
+    .filter((event) => event.EventType === 'press_report_generated');
+}
+
+// Reports with known contents, kept at the sandbox as a colleague's reports would be, so what
+// the screens show (changes, filters, search) is known exactly.
+
+interface PlantedSource {
+  url: string;
+  title: string;
+  snippet?: string;
+  quality?: boolean;
+}
+
+interface PlantedCategory {
+  category: string;
+  severity: 'low' | 'medium' | 'high';
+  certainty: 'low' | 'medium' | 'high';
+  reverted?: boolean;
+  sources: PlantedSource[];
+}
+
+interface PlantedReport {
+  id: string;
+  name: string;
+  createdAt: string;
+  risk: string;
+  general: string;
+  categories: PlantedCategory[];
+  namesake: { count: number; score: number };
+}
+
+function wireReport(report: PlantedReport): Record<string, unknown> {
+  let index = 0;
+  const website = (source: PlantedSource) => ({
+    consulted_by_agents: [],
+    website: {
+      images: [],
+      index: index++,
+      is_known_as_quality_source: source.quality ?? false,
+      snippet: source.snippet ?? `${source.title}: what the article says.`,
+      summary: `About ${report.name}.`,
+      title: source.title,
+      url: source.url,
+    },
+  });
+  const categories = report.categories.map((category) => ({
+    category: category.category,
+    degree_of_certainty: category.certainty,
+    reason: `Articles on ${category.category.toLowerCase()} name ${report.name}.`,
+    reverted: category.reverted ?? false,
+    severity: category.severity,
+    sources: category.sources.map(website),
+  }));
+  const [first = '', ...rest] = report.name.split(' ');
+  return {
+    report_body_id: report.id,
+    created_at: report.createdAt,
+    general_summary: report.general,
+    risk_summary: report.risk,
+    general_sources: categories.flatMap((category) => category.sources),
+    other_sources: [],
+    report_categories: categories,
+    namesake: {
+      count: report.namesake.count,
+      historical_or_dead_entity: false,
+      indexes: [],
+      score: report.namesake.score,
+    },
+    metadata: {
+      input: {
+        additional_info: { Age: 0, CountryCodes: ['GB'], Entity: 1 },
+        name: report.name,
+        search_name_components: {
+          company_name: '',
+          first_name: first,
+          last_name: rest.join(' '),
+          middle_name: '',
+          raw_queried_name: report.name,
+          trading_name: '',
+        },
+      },
+      sources: {},
+      time: {},
+      tokens: {},
+    },
+  };
+}
+
+const newReportId = () => `press_e2e${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+
+async function plant(tenant: Tenant, report: PlantedReport): Promise<void> {
+  const reply = await tenant.service.call('PUT', `/__sandbox/press/reportbody/${report.id}`, {
+    body: wireReport(report),
+  });
+  expect(reply.status).toBe(200);
+}
+
+/** Open by id… from the Press screen: the reader shows the report, fetched and kept. */
+async function openById(press: PressPage, id: string): Promise<void> {
+  await press.open();
+  await press.openById(id);
+  await expect(press.reader).toBeVisible();
+  await expect(press.reportId).toHaveText(id);
+}
+
+test.describe('press reports', () => {
+  test('generated from a customer’s page, prefilled and confirmed; generated again, it is compared with the previous one', async ({
+    page,
+    tenant,
+  }) => {
+    const person = await somePerson(page, tenant);
+    const customer = new CustomerPage(page);
+    const press = new PressPage(page);
+    await customer.open(person.external_id, 'press');
+    await expect(press.customerTab).toBeVisible();
+    await expect(press.generateButton).toBeVisible();
+
+    // The form starts from the cached customer, and every field can be changed.
+    await press.generateButton.click();
+    await expect(press.generateDialog).toHaveAttribute('data-step', 'form');
+    await expect(press.field('firstName')).toHaveValue(person.first_name);
+    await expect(press.field('lastName')).toHaveValue(person.last_name);
+    await expect(press.field('dateOfBirth')).toHaveValue(person.date_of_birth);
+    await expect(press.field('entityType')).toHaveValue('person');
+    await expect(press.field('countries')).toHaveValue(new RegExp(person.nationality_code, 'i'));
+    const name = await press.field('name').inputValue();
+    expect(name).toContain(person.last_name);
+    await expect(press.field('name')).toBeEditable();
+
+    // Generating may cost the tenant: it is said before anything is sent.
+    await press.generateNext.click();
+    await expect(press.generateDialog).toHaveAttribute('data-step', 'confirm');
+    await expect(press.generateCost).toContainText('may cost the tenant');
+    await expect(press.generateCost).toContainText(name);
+    await expect(press.generateConfirm).toBeFocused();
+    await page.keyboard.press('Enter');
+
+    // The report opens, kept for the customer.
+    await expect(press.reader).toBeVisible({ timeout: 30_000 });
+    const firstId = await press.shownReportId();
+    await expect(press.origin).toHaveText('Generated');
+    await expect(page.getByTestId('press-customer-link')).toHaveText(person.external_id);
+    const first = await reportBody(tenant, firstId);
+    expect(first.metadata.input.name).toBe(name);
+    await expect(press.riskSummary).toHaveText(first.risk_summary);
+    await expect(press.freshDiff).toHaveCount(0);
+
+    await customer.open(person.external_id, 'press');
+    await expect(press.rows).toHaveCount(1);
+    await expect(press.row(firstId)).toBeVisible();
+
+    // Again, by keyboard: made a moment ago, so CaseDesk asks before making another.
+    await page.keyboard.press('n');
+    await expect(press.generateDialog).toHaveAttribute('data-step', 'form');
+    await press.field('name').focus();
+    await page.keyboard.press('Enter');
+    await expect(press.generateConfirm).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(press.generateRecent).toBeVisible({ timeout: 30_000 });
+    await expect(press.generateRecent).toContainText('may cost the tenant again');
+    await press.generateRepeat.click();
+
+    // The new report was asked for against the first (previous_instant_report_id): the
+    // service's summary names it, and CaseDesk shows what changed.
+    await expect(press.reportId).not.toHaveText(firstId, { timeout: 30_000 });
+    const secondId = await press.shownReportId();
+    const second = await reportBody(tenant, secondId);
+    expect(second.general_summary).toContain(`Compared with report ${firstId}`);
+    await expect(press.generalSummary).toContainText(`Compared with report ${firstId}`);
+    await expect(press.freshDiff).toBeVisible();
+    await expect(press.freshDiff).toContainText('Changes since the previous report');
+    const general = press.summaryDiff('general', press.freshDiff);
+    await expect(general.section).toHaveAttribute('data-changed', 'true');
+    await expect(general.newer).toContainText(`Compared with report ${firstId}`);
+    await expect(general.older).not.toContainText('Compared with report');
+    expect(await general.added.count()).toBeGreaterThan(0);
+
+    // Both are kept for the customer, newest first.
+    await customer.open(person.external_id, 'press');
+    await expect(press.rows).toHaveCount(2);
+    expect(await press.rowIds()).toEqual([secondId, firstId]);
+  });
+
+  test('any two kept reports of a subject are compared: categories, sources, namesakes and summaries; the sides change', async ({
+    page,
+    tenant,
+  }) => {
+    const name = 'Marguerite Okonkwo-Lindqvist';
+    const bribery = {
+      url: 'https://news.example/bribery-port-contract',
+      title: 'Port contract bribery trial opens',
+    };
+    const laundering = {
+      url: 'https://ledger.example/shell-companies',
+      title: 'Shell companies moved funds abroad',
+      quality: true,
+    };
+    const taxes = {
+      url: 'https://tax.example/offshore-accounts',
+      title: 'Offshore accounts under review',
+    };
+    const sanctions = {
+      url: 'https://wire.example/sanctioned-cargo',
+      title: 'Cargo shipped to a sanctioned buyer',
+    };
+    const fraud = {
+      url: 'https://courier.example/investment-fraud',
+      title: 'Investment fraud probe names director',
+      quality: true,
+    };
+    const older: PlantedReport = {
+      id: newReportId(),
+      name,
+      createdAt: '2026-09-01T10:00:00Z',
+      risk: 'Moderate press risk: bribery and money laundering reported.',
+      general: `Searched 120 sources for "${name}"; 4 relevant.`,
+      categories: [
+        { category: 'Bribery', severity: 'medium', certainty: 'medium', sources: [bribery] },
+        {
+          category: 'Money laundering',
+          severity: 'medium',
+          certainty: 'high',
+          sources: [laundering],
+        },
+        { category: 'Tax evasion', severity: 'low', certainty: 'low', sources: [taxes] },
+        {
+          category: 'Sanctions evasion',
+          severity: 'high',
+          certainty: 'medium',
+          sources: [sanctions],
+        },
+      ],
+      namesake: { count: 3, score: 40 },
+    };
+    const middle: PlantedReport = {
+      ...older,
+      id: newReportId(),
+      createdAt: '2026-10-01T10:00:00Z',
+      general: `Searched 131 sources for "${name}"; 4 relevant. Compared with report ${older.id}: no change.`,
+    };
+    const newer: PlantedReport = {
+      id: newReportId(),
+      name,
+      createdAt: '2026-11-01T10:00:00Z',
+      risk: 'High press risk: fraud and money laundering reported.',
+      general: `Searched 140 sources for "${name}"; 4 relevant.`,
+      categories: [
+        {
+          category: 'Money laundering',
+          severity: 'high',
+          certainty: 'high',
+          sources: [laundering],
+        },
+        { category: 'Tax evasion', severity: 'low', certainty: 'high', sources: [taxes] },
+        {
+          category: 'Sanctions evasion',
+          severity: 'high',
+          certainty: 'medium',
+          reverted: true,
+          sources: [sanctions],
+        },
+        { category: 'Fraud', severity: 'high', certainty: 'medium', sources: [fraud] },
+      ],
+      namesake: { count: 7, score: 55 },
+    };
+    const press = new PressPage(page);
+    for (const report of [older, middle, newer]) {
+      await plant(tenant, report);
+      await openById(press, report.id);
+    }
+
+    // From the newest report: Compare with… offers the two others; the oldest is chosen.
+    await expect(press.compareWith).toBeVisible();
+    await page.keyboard.press('c');
+    await expect(press.compareDialog).toBeVisible();
+    await expect(press.compareDialog.getByTestId('press-compare-choice')).toHaveCount(2);
+    await expect(press.compareChoice(middle.id)).toBeChecked();
+    await press.compareChoice(older.id).check();
+    await press.compareGo.click();
+
+    await expect(press.compareScreen).toBeVisible();
+    await expect.poll(() => hash(page)).toBe(`#/press/compare/${older.id}/${newer.id}`);
+    await expect(press.olderSide).toHaveValue(older.id);
+    await expect(press.newerSide).toHaveValue(newer.id);
+    await expect(press.diffCategory('Fraud')).toHaveAttribute('data-change', 'added');
+    await expect(press.diffCategory('Bribery')).toHaveAttribute('data-change', 'removed');
+    await expect(press.diffCategory('Money laundering')).toHaveAttribute('data-change', 'severity');
+    await expect(press.diffCategory('Tax evasion')).toHaveAttribute('data-change', 'certainty');
+    await expect(press.diffCategory('Sanctions evasion')).toHaveAttribute(
+      'data-change',
+      'reverted',
+    );
+    await expect(press.diffSourcesAdded).toHaveCount(1);
+    await expect(press.diffSourcesAdded).toContainText(fraud.title);
+    await expect(press.diffSourcesAdded).toContainText('Quality source');
+    await expect(press.diffSourcesRemoved).toHaveCount(1);
+    await expect(press.diffSourcesRemoved).toContainText(bribery.title);
+    await expect(press.diffNamesakeCount).toHaveText('3 → 7 (+4)');
+    await expect(press.diffNamesakeScore).toHaveText('40 → 55 (+15)');
+    const risk = press.summaryDiff('risk');
+    await expect(risk.section).toHaveAttribute('data-changed', 'true');
+    await expect(risk.removed.filter({ hasText: 'Moderate' })).toHaveCount(1);
+    await expect(risk.added.filter({ hasText: 'High' })).toHaveCount(1);
+    await expect(risk.older).not.toContainText('High');
+    await expect(risk.newer).not.toContainText('Moderate');
+
+    // Swapped (x), the comparison still reads from the older report to the newer one.
+    await page.keyboard.press('x');
+    await expect.poll(() => hash(page)).toBe(`#/press/compare/${newer.id}/${older.id}`);
+    await expect(press.olderSide).toHaveValue(older.id);
+    await expect(press.newerSide).toHaveValue(newer.id);
+    await expect(press.diffCategory('Fraud')).toHaveAttribute('data-change', 'added');
+
+    // Another older side, chosen on the screen: from the middle report (which named the oldest).
+    await press.olderSide.selectOption(middle.id);
+    await expect(press.olderSide).toHaveValue(middle.id);
+    await expect(press.newerSide).toHaveValue(newer.id);
+    await expect(
+      press.summaryDiff('general').removed.filter({ hasText: older.id }).first(),
+    ).toBeVisible();
+    await expect(press.diffCategory('Fraud')).toHaveAttribute('data-change', 'added');
+
+    // The same two reports compared against themselves say so.
+    await press.olderSide.selectOption(older.id);
+    await press.newerSide.selectOption(middle.id);
+    await expect(press.olderSide).toHaveValue(older.id);
+    await expect(press.newerSide).toHaveValue(middle.id);
+    await expect(press.diffCategory('Fraud')).toHaveCount(0);
+    await expect(page.getByTestId('press-diff-namesake-count')).toHaveText('3 (unchanged)');
+
+    // `o` opens the older report from the comparison.
+    await page.keyboard.press('o');
+    await expect(press.reportId).toHaveText(older.id);
+  });
+
+  test('a report made elsewhere is opened by its id, kept, and listed after a reload and offline', async ({
+    page,
+    tenant,
+  }) => {
+    const made = await tenant.service.call('POST', '/api/v1/press/instantreport', {
+      body: {
+        name: 'Ingrid Vasquez-Thorne',
+        additional_info: { country_codes: ['SE'], entity_type: 1 },
+      },
+    });
+    expect(made.status).toBe(200);
+    const report = made.json<WireReport>();
+
+    const press = new PressPage(page);
+    await press.openWithKeyboard();
+    await expect(press.empty).toBeVisible();
+
+    // An id the service does not know is said plainly; nothing is kept.
+    await press.openById('press_nobody_knows_this_one');
+    await expect(press.openError).toBeVisible({ timeout: 30_000 });
+    await expect(press.openError).not.toBeEmpty();
+    await page.keyboard.press('Escape');
+    await expect(press.openDialog).toBeHidden();
+
+    // The id a colleague sent, pasted in: fetched, shown, kept.
+    await press.openById(`  ${report.report_body_id} `);
+    await expect(press.reader).toBeVisible({ timeout: 30_000 });
+    await expect(press.reportId).toHaveText(report.report_body_id);
+    await expect(press.origin).toHaveText('Opened by id');
+    await expect(press.generalSummary).toHaveText(report.general_summary);
+    await expect(press.riskSummary).toHaveText(report.risk_summary);
+
+    // After a reload, the list holds it.
+    await page.reload();
+    await expect(page.locator('html[data-app-state="ready"]')).toBeAttached();
+    await press.open();
+    await expect(press.count).toHaveText('1 kept report');
+    await expect(press.row(report.report_body_id)).toContainText('Ingrid Vasquez-Thorne');
+    await expect(press.row(report.report_body_id).getByTestId('press-row-origin')).toHaveText(
+      'Opened by id',
+    );
+
+    // Offline, it is listed and reads from the local store.
+    await tenant.stop();
+    await page.reload();
+    await expect(page.locator('html[data-app-state="ready"]')).toBeAttached();
+    await press.open();
+    await press.row(report.report_body_id).getByTestId('press-report-link').click();
+    await expect(press.reportId).toHaveText(report.report_body_id);
+    await expect(press.generalSummary).toHaveText(report.general_summary);
+    await expect(press.fetched).toHaveCount(0);
+  });
+
+  test('forced for a customer while offline: it waits in the outbox, is sent once when the service is back, and the report is picked up', async ({
+    page,
+    tenant,
+  }) => {
+    const person = await somePerson(page, tenant);
+    const eventsBefore = (await pressEvents(tenant, person.external_id)).length;
+    const customer = new CustomerPage(page);
+    const press = new PressPage(page);
+    await customer.open(person.external_id, 'press');
+    await expect(press.customerTab).toBeVisible();
+    const forcedRows = press.rows.filter({
+      has: page.getByTestId('press-row-origin').filter({ hasText: 'Forced' }),
+    });
+    const forcedBefore = await forcedRows.count();
+
+    await tenant.stop();
+    await page.keyboard.press('f');
+    await expect(press.forceConfirmText).toContainText('may cost the tenant');
+    await expect(press.forceConfirmText).toContainText('sent exactly once');
+    await press.forceConfirm.click();
+    await expect(press.forceQueued).toBeVisible({ timeout: 30_000 });
+    await expect(press.forceQueued).toContainText('sent once');
+
+    // It waits in the outbox while the service cannot be reached.
+    const outbox = new OutboxPage(page);
+    await outbox.open();
+    const item = page.locator('[data-testid="outbox-item"][data-kind="press.force"]');
+    await expect(item).toHaveCount(1);
+    await expect(item).toHaveAttribute('data-state', 'queued', { timeout: 30_000 });
+    await expect(item).toContainText(`Generate a press report for “${person.first_name}`);
+    await expect(item).toContainText(person.last_name);
+    await expect(outbox.badge).toHaveAttribute('data-pending', '1');
+
+    // Back online: sent, and only once.
+    await tenant.restart();
+    await tenant.sync();
+    await expect(item).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+    await expect(outbox.badge).toHaveCount(0);
+    await expect
+      .poll(async () => (await pressEvents(tenant, person.external_id)).length)
+      .toBe(eventsBefore + 1);
+
+    // The forced report is picked up and listed on the customer's Press tab.
+    const [forcedEvent] = await pressEvents(tenant, person.external_id);
+    const forcedId = forcedEvent?.Url.split('/').pop() ?? '';
+    expect(forcedId).not.toBe('');
+    await customer.open(person.external_id, 'press');
+    await expect(press.row(forcedId)).toBeVisible({ timeout: 30_000 });
+    await expect(press.row(forcedId).getByTestId('press-row-origin')).toHaveText('Forced');
+    await expect(forcedRows).toHaveCount(forcedBefore + 1);
+
+    // Another sync sends nothing again and keeps the report once.
+    await tenant.sync();
+    expect((await pressEvents(tenant, person.external_id)).length).toBe(eventsBefore + 1);
+    await customer.open(person.external_id, 'press');
+    await expect(forcedRows).toHaveCount(forcedBefore + 1);
+    await press.row(forcedId).getByTestId('press-report-link').click();
+    await expect(press.reportId).toHaveText(forcedId);
+    await expect(press.origin).toHaveText('Forced');
+  });
+
+  test.describe('with the app restarted offline', () => {
+    // The profile's token outlives the app, as an investigator's saved profile does.
+    test.use({ tenantTokenStorage: 'weak' });
+
+    test('kept reports are listed, filtered, read and marked read offline; generating says it needs the service', async ({
+      page,
+      tenant,
+      app,
+    }) => {
+      const halvard: PlantedReport = {
+        id: newReportId(),
+        name: 'Halvard Brennemoen',
+        createdAt: '2026-11-20T08:00:00Z',
+        risk: 'High press risk: fraud reported.',
+        general: 'Searched 80 sources for "Halvard Brennemoen"; 2 relevant.',
+        categories: [
+          {
+            category: 'Fraud',
+            severity: 'high',
+            certainty: 'high',
+            sources: [
+              {
+                url: 'https://courier.example/brennemoen-fraud',
+                title: 'Brennemoen charged over invoice fraud',
+                quality: true,
+              },
+              {
+                url: 'https://gazette.example/brennemoen-hearing',
+                title: 'Hearing set in Brennemoen case',
+              },
+            ],
+          },
+        ],
+        namesake: { count: 1, score: 10 },
+      };
+      const oksana: PlantedReport = {
+        id: newReportId(),
+        name: 'Oksana Delacroix-Mbeki',
+        createdAt: '2026-11-21T08:00:00Z',
+        risk: 'Moderate press risk: tax evasion reported.',
+        general: 'Searched 60 sources for "Oksana Delacroix-Mbeki"; 1 relevant.',
+        categories: [
+          {
+            category: 'Tax evasion',
+            severity: 'low',
+            certainty: 'medium',
+            sources: [
+              {
+                url: 'https://tax.example/delacroix-audit',
+                title: 'Audit questions Delacroix-Mbeki filings',
+              },
+            ],
+          },
+        ],
+        namesake: { count: 0, score: 0 },
+      };
+      const press = new PressPage(page);
+      for (const report of [halvard, oksana]) {
+        await plant(tenant, report);
+        await openById(press, report.id);
+      }
+
+      await tenant.stop();
+      await app.restart();
+      await press.openWithKeyboard();
+      await expect(press.count).toHaveText('2 kept reports');
+      expect(await press.rowIds()).toEqual([oksana.id, halvard.id]);
+
+      // Filters: subject (any case), category, severity (at least), the day kept.
+      await press.filterSubject.fill('halvard');
+      await expect.poll(() => press.rowIds()).toEqual([halvard.id]);
+      await press.filterClear.click();
+      await expect.poll(() => press.rowIds()).toEqual([oksana.id, halvard.id]);
+      await press.filterCategory.selectOption('Tax evasion');
+      await expect.poll(() => press.rowIds()).toEqual([oksana.id]);
+      await press.filterClear.click();
+      await press.filterSeverity.selectOption('high');
+      await expect.poll(() => press.rowIds()).toEqual([halvard.id]);
+      await press.filterSeverity.selectOption('low');
+      await expect.poll(() => press.rowIds()).toEqual([oksana.id, halvard.id]);
+      await press.filterClear.click();
+      const today = await page.evaluate(() => {
+        const now = new Date();
+        const pad = (value: number) => String(value).padStart(2, '0');
+        return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+      });
+      const tomorrow = await page.evaluate(() => {
+        const next = new Date(Date.now() + 24 * 3600_000);
+        const pad = (value: number) => String(value).padStart(2, '0');
+        return `${next.getFullYear()}-${pad(next.getMonth() + 1)}-${pad(next.getDate())}`;
+      });
+      await press.filterKeptFrom.fill(tomorrow);
+      await expect(press.empty).toContainText('No kept report matches these filters');
+      await press.filterKeptFrom.fill(today);
+      await press.filterKeptTo.fill(today);
+      await expect.poll(() => press.rowIds()).toEqual([oksana.id, halvard.id]);
+      await press.filterClear.click();
+
+      // A report opens with its sources; one is marked read and stays read.
+      await press.row(halvard.id).getByTestId('press-report-link').click();
+      await expect(press.reportId).toHaveText(halvard.id);
+      await expect(press.riskSummary).toHaveText(halvard.risk);
+      await expect(press.categories).toHaveCount(1);
+      await expect(press.categories).toContainText('Fraud');
+      await expect(press.sources).toHaveCount(2);
+      const charged = press.source('https://courier.example/brennemoen-fraud');
+      await expect(charged.getByTestId('press-source-title')).toHaveText(
+        'Brennemoen charged over invoice fraud',
+      );
+      await expect(charged.getByTestId('press-source-quality')).toBeVisible();
+      await expect(charged.getByTestId('press-source-site')).toHaveText('courier.example');
+      await expect(press.readCount).toHaveText('0 of 2 read');
+      await charged.getByTestId('press-source-read').click();
+      await expect(charged).toHaveAttribute('data-read', 'true');
+      await expect(charged.getByTestId('press-source-read-mark')).toBeVisible();
+      await expect(press.readCount).toHaveText('1 of 2 read');
+
+      await page.getByTestId('press-back-to-list').click();
+      await expect(press.row(halvard.id).getByTestId('press-row-read')).toHaveText('1 of 2');
+      await press.row(halvard.id).getByTestId('press-report-link').click();
+      await expect(press.reportId).toHaveText(halvard.id);
+      await expect(charged).toHaveAttribute('data-read', 'true');
+      await expect(press.source('https://gazette.example/brennemoen-hearing')).toHaveAttribute(
+        'data-read',
+        'false',
+      );
+
+      // Generating needs the service: said plainly, with what still works.
+      await press.open();
+      await press.generateButton.click();
+      await press.field('name').fill('Halvard Brennemoen');
+      await press.generateNext.click();
+      await press.generateConfirm.click();
+      await expect(press.generateError).toContainText('needs the service', { timeout: 30_000 });
+      await expect(press.generateError).toContainText('kept reports still read offline');
+    });
+  });
+
+  test('Ctrl+K finds a kept report by a word of its summary, a category and a source title; the hit opens it', async ({
+    page,
+    tenant,
+  }) => {
+    const report: PlantedReport = {
+      id: newReportId(),
+      name: 'Teodora Vashchenko',
+      createdAt: '2026-11-22T08:00:00Z',
+      risk: 'High press risk: wildlife smuggling through Quillborough harbour.',
+      general: 'Searched 70 sources for "Teodora Vashchenko"; 1 relevant.',
+      categories: [
+        {
+          category: 'Wildlife smuggling',
+          severity: 'high',
+          certainty: 'medium',
+          sources: [
+            {
+              url: 'https://harbour.example/crates',
+              title: 'Harbour authority seizes crates bound for Veltrane',
+            },
+          ],
+        },
+      ],
+      namesake: { count: 0, score: 0 },
+    };
+    await plant(tenant, report);
+    const press = new PressPage(page);
+    await openById(press, report.id);
+    await page.getByTestId('nav-dashboard').click();
+
+    const search = new SearchPalette(page);
+    const hit = search.hit('press', report.id);
+    for (const words of ['Quillborough', 'wildlife smuggling', 'Veltrane']) {
+      await search.openWithKeyboard();
+      await search.type(words);
+      await expect(hit).toBeVisible();
+      await expect(hit).toContainText('Teodora Vashchenko');
+      await page.keyboard.press('Escape');
+      await expect(search.dialog).toBeHidden();
+    }
+
+    await search.openWithKeyboard();
+    await search.type('veltrane');
+    await expect(hit).toBeVisible();
+    await search.arrowTo(hit);
+    await expect.poll(() => hash(page)).toBe(`#/press/report/${report.id}`);
+    await expect(press.reportId).toHaveText(report.id);
+    await expect(press.riskSummary).toContainText('Quillborough');
+  });
+});

@@ -347,10 +347,14 @@ test.describe('press reports', () => {
       namesake: { count: 7, score: 55 },
     };
     const press = new PressPage(page);
-    for (const report of [older, middle, newer]) {
+    // The newest first, then a colleague's earlier ones: the order kept is not the order made.
+    for (const report of [newer, older, middle]) {
       await plant(tenant, report);
       await openById(press, report.id);
     }
+    await press.open();
+    await press.row(newer.id).getByTestId('press-report-link').click();
+    await expect(press.reportId).toHaveText(newer.id);
 
     // From the newest report: Compare with… offers the two others; the oldest is chosen.
     await expect(press.compareWith).toBeVisible();

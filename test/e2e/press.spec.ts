@@ -356,6 +356,14 @@ test.describe('press reports', () => {
     await press.row(newer.id).getByTestId('press-report-link').click();
     await expect(press.reportId).toHaveText(newer.id);
 
+    // `?` lists what the reader's keys do.
+    const sheet = page.getByTestId('shortcut-sheet');
+    await page.keyboard.press('?');
+    await expect(sheet).toContainText('Compare with another report of this subject');
+    await expect(sheet).toContainText('Generate a new report of this subject');
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+
     // From the newest report: Compare with… offers the two others; the oldest is chosen.
     await expect(press.compareWith).toBeVisible();
     await page.keyboard.press('c');
@@ -390,6 +398,12 @@ test.describe('press reports', () => {
     await expect(risk.added.filter({ hasText: 'High' })).toHaveCount(1);
     await expect(risk.older).not.toContainText('High');
     await expect(risk.newer).not.toContainText('Moderate');
+
+    await page.keyboard.press('?');
+    await expect(sheet).toContainText('Swap the two sides');
+    await expect(sheet).toContainText('Open the older report');
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
 
     // Swapped (x), the comparison still reads from the older report to the newer one.
     await page.keyboard.press('x');
@@ -436,9 +450,18 @@ test.describe('press reports', () => {
     const press = new PressPage(page);
     await press.openWithKeyboard();
     await expect(press.empty).toBeVisible();
+    const sheet = page.getByTestId('shortcut-sheet');
+    await page.keyboard.press('?');
+    await expect(sheet).toContainText('Open a report by its id');
+    await expect(sheet).toContainText('Generate a new report');
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
 
     // An id the service does not know is said plainly; nothing is kept.
-    await press.openById('press_nobody_knows_this_one');
+    await page.keyboard.press('o');
+    await expect(press.openDialog).toBeVisible();
+    await page.keyboard.type('press_nobody_knows_this_one');
+    await page.keyboard.press('Enter');
     await expect(press.openError).toBeVisible({ timeout: 30_000 });
     await expect(press.openError).not.toBeEmpty();
     await page.keyboard.press('Escape');
@@ -720,5 +743,74 @@ test.describe('press reports', () => {
     await expect.poll(() => hash(page)).toBe(`#/press/report/${report.id}`);
     await expect(press.reportId).toHaveText(report.id);
     await expect(press.riskSummary).toContainText('Quillborough');
+  });
+  test('generated for any name from the Press screen by keyboard, it is found by its name with Ctrl+K', async ({
+    page,
+    tenant,
+  }) => {
+    expect(tenant.service.sandbox.baseUrl).toMatch(/^http/);
+    const press = new PressPage(page);
+    await press.openWithKeyboard();
+    await page.keyboard.press('n');
+    await expect(press.generateDialog).toHaveAttribute('data-step', 'form');
+    // Any name: nothing is prefilled.
+    await expect(press.field('name')).toHaveValue('');
+    await expect(press.field('firstName')).toHaveValue('');
+    await press.field('name').fill('Rosalind Achterberg');
+    await press.field('countries').fill('nl');
+    await press.field('entityType').selectOption('person');
+    await press.field('name').focus();
+    await page.keyboard.press('Enter');
+    await expect(press.generateCost).toContainText('Rosalind Achterberg');
+    await page.keyboard.press('Enter');
+    await expect(press.reader).toBeVisible({ timeout: 30_000 });
+    const id = await press.shownReportId();
+    await expect(press.generalSummary).toContainText('"Rosalind Achterberg" (NL)');
+    await expect(page.getByTestId('press-customer-link')).toHaveCount(0);
+
+    await page.getByTestId('press-back-to-list').click();
+    await expect(press.count).toHaveText('1 kept report');
+    await expect(press.row(id).getByTestId('press-row-origin')).toHaveText('Generated');
+
+    const search = new SearchPalette(page);
+    await search.openWithKeyboard();
+    await search.type('achterberg');
+    await search.arrowTo(search.hit('press', id));
+    await expect(press.reportId).toHaveText(id);
+  });
+
+  test('a generation whose answer is lost says the report may exist, and CaseDesk looks for it before generating again', async ({
+    page,
+    tenant,
+  }) => {
+    const person = await somePerson(page, tenant);
+    const customer = new CustomerPage(page);
+    const press = new PressPage(page);
+    await customer.open(person.external_id, 'press');
+    await press.generateButton.click();
+    await press.generateNext.click();
+    await expect(press.generateConfirm).toBeVisible();
+
+    // The connection drops once the request has gone out.
+    const faults = await tenant.service.call('PUT', '/__sandbox/faults', { body: { dropRate: 1 } });
+    expect(faults.status).toBe(200);
+    await press.generateConfirm.click();
+    await expect(press.generateError).toContainText('may exist on the service', {
+      timeout: 30_000,
+    });
+    await expect(press.generateError).toContainText('look for it before generating');
+
+    // Back to normal: Try again looks first and says where; only then is another one made.
+    expect((await tenant.service.call('DELETE', '/__sandbox/faults')).status).toBe(200);
+    await page.getByTestId('press-generate-retry').click();
+    const doubt = page.getByTestId('press-generate-in-doubt');
+    await expect(doubt).toBeVisible({ timeout: 30_000 });
+    await expect(doubt).toContainText('may have been made on the service');
+    await expect(doubt).toContainText('the customer’s timeline');
+    await press.generateRepeat.click();
+    await expect(press.reader).toBeVisible({ timeout: 30_000 });
+    await expect(press.origin).toHaveText('Generated');
+    await customer.open(person.external_id, 'press');
+    await expect(press.rows).toHaveCount(1);
   });
 });

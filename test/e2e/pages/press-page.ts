@@ -216,7 +216,7 @@ export class PressPage {
   get newerSide(): Locator {
     return this.page.getByTestId('press-compare-newer');
   }
-  diffCategory(name: string, within: Locator = this.page): Locator {
+  diffCategory(name: string, within: Locator | Page = this.page): Locator {
     return within.getByTestId('press-diff-category').filter({ hasText: name });
   }
   get diffSourcesAdded(): Locator {
@@ -232,7 +232,7 @@ export class PressPage {
     return this.page.getByTestId('press-diff-namesake-score');
   }
   /** A summary's two sides ('risk' or 'general'), with its <ins> and <del> pieces. */
-  summaryDiff(which: 'risk' | 'general', within: Locator = this.page) {
+  summaryDiff(which: 'risk' | 'general', within: Locator | Page = this.page) {
     const section = within.getByTestId(`press-diff-${which}`);
     return {
       section,

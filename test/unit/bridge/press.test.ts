@@ -80,11 +80,13 @@ describe('the press bridge while the service cannot be reached', () => {
     const workspaces = { require: () => Promise.resolve(space) } as unknown as WorkspaceManager;
     return createPressHandlers(workspaces);
   };
-  const caught = (call: () => Promise<unknown>) =>
-    call().then(
-      () => null,
-      (error: unknown) => error,
-    );
+  const caught = (call: () => unknown) =>
+    Promise.resolve()
+      .then(call)
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
 
   it('says generating and opening need the service, in words the screen can act on', async () => {
     const generating = await caught(() =>

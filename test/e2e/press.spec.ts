@@ -92,6 +92,7 @@ interface PlantedSource {
   title: string;
   snippet?: string;
   quality?: boolean;
+  images?: string[];
 }
 
 interface PlantedCategory {
@@ -117,7 +118,7 @@ function wireReport(report: PlantedReport): Record<string, unknown> {
   const website = (source: PlantedSource) => ({
     consulted_by_agents: [],
     website: {
-      images: [],
+      images: source.images ?? [],
       index: index++,
       is_known_as_quality_source: source.quality ?? false,
       snippet: source.snippet ?? `${source.title}: what the article says.`,
@@ -586,6 +587,7 @@ test.describe('press reports', () => {
               {
                 url: 'https://gazette.example/brennemoen-hearing',
                 title: 'Hearing set in Brennemoen case',
+                images: ['https://gazette.example/media/courthouse.jpg'],
               },
             ],
           },
@@ -669,6 +671,25 @@ test.describe('press reports', () => {
       await expect(charged.getByTestId('press-source-quality')).toBeVisible();
       await expect(charged.getByTestId('press-source-site')).toHaveText('courier.example');
       await expect(press.readCount).toHaveText('0 of 2 read');
+
+      // A source's link opens only after its address is shown; its images load only when asked.
+      await charged.getByTestId('press-source-open').click();
+      await expect(page.getByTestId('link-confirm-target')).toHaveText(
+        'https://courier.example/brennemoen-fraud',
+      );
+      await expect(page.getByTestId('link-confirm-host')).toHaveText('courier.example');
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('link-confirm')).toBeHidden();
+      const hearing = press.source('https://gazette.example/brennemoen-hearing');
+      await expect(hearing.getByTestId('press-source-images-blocked')).toContainText(
+        '1 remote image not loaded',
+      );
+      await expect(press.reader.locator('img')).toHaveCount(0);
+      await hearing.getByTestId('press-source-load-images').click();
+      await expect(hearing.locator('img')).toHaveAttribute(
+        'src',
+        'https://gazette.example/media/courthouse.jpg',
+      );
       await charged.getByTestId('press-source-read').click();
       await expect(charged).toHaveAttribute('data-read', 'true');
       await expect(charged.getByTestId('press-source-read-mark')).toBeVisible();

@@ -495,6 +495,14 @@ test.describe('press reports', () => {
     await expect(press.reportId).toHaveText(report.report_body_id);
     await expect(press.generalSummary).toHaveText(report.general_summary);
     await expect(press.fetched).toHaveCount(0);
+
+    // One not kept cannot be fetched offline, and the dialog says so with what still works.
+    await press.open();
+    await press.openById('press_not_kept_here');
+    await expect(press.openError).toContainText('fetching it needs the service', {
+      timeout: 30_000,
+    });
+    await expect(press.openError).toContainText('kept reports still read offline');
   });
 
   test('forced for a customer while offline: it waits in the outbox, is sent once when the service is back, and the report is picked up', async ({

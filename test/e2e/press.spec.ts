@@ -224,13 +224,19 @@ test.describe('press reports', () => {
     await expect(risk.newer).not.toContainText('Moderate');
 
     await page.keyboard.press('?');
-    await expect(sheet).toContainText('Swap the two sides');
     await expect(sheet).toContainText('Open the older report');
+    // No swap: a comparison always reads from the report made first to the later one.
+    await expect(sheet).not.toContainText('Swap the two sides');
     await page.keyboard.press('Escape');
     await expect(sheet).toBeHidden();
 
-    // Swapped (x), the comparison still reads from the older report to the newer one.
-    await page.keyboard.press('x');
+    // Asked for in the other order, the comparison still reads from the older report to the newer one.
+    await page.evaluate(
+      ([a, b]) => {
+        location.hash = `#/press/compare/${a}/${b}`;
+      },
+      [newer.id, older.id] as const,
+    );
     await expect.poll(() => hash(page)).toBe(`#/press/compare/${newer.id}/${older.id}`);
     await expect(press.olderSide).toHaveValue(older.id);
     await expect(press.newerSide).toHaveValue(newer.id);

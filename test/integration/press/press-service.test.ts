@@ -35,12 +35,12 @@ describe('the press core against the sandbox', () => {
     t.sandbox.faults.reset();
   });
 
-  const someCustomer = (offset = 3): { id: string; name: string } => {
+  const someCustomer = (offset = 3): { id: string; serviceId: string; name: string } => {
     const row = t.sandbox.db
-      .prepare('SELECT json FROM customers ORDER BY external_id LIMIT 1 OFFSET ?')
-      .get(offset) as { json: string };
+      .prepare('SELECT id, json FROM customers ORDER BY external_id LIMIT 1 OFFSET ?')
+      .get(offset) as { id: string; json: string };
     const customer = JSON.parse(row.json) as CustomerRecord;
-    return { id: customer.external_id, name: customerName(customer) };
+    return { id: customer.external_id, serviceId: row.id, name: customerName(customer) };
   };
 
   it('generates, keeps, and compares the next report of the same subject with the newest kept one', async () => {
@@ -177,7 +177,9 @@ describe('the press core against the sandbox', () => {
     t.sandbox.faults.set({ dropRate: 1 });
     await failureOf(core.press.generate(generateInput({ subject })));
     t.sandbox.faults.reset();
-    expect((await t.call('POST', `/api/v1/press/report/${customer.id}/forcegen`)).status).toBe(204);
+    expect(
+      (await t.call('POST', `/api/v1/press/report/${customer.serviceId}/forcegen`)).status,
+    ).toBe(204);
     const settled = await core.press.generate(generateInput({ subject }));
     expect(settled).toMatchObject({
       state: 'recent',
@@ -206,7 +208,7 @@ describe('the press core against the sandbox', () => {
 
   it('picks up a report forced for a customer from its timeline, once', async () => {
     const customer = someCustomer(5);
-    const forced = await t.call('POST', `/api/v1/press/report/${customer.id}/forcegen`);
+    const forced = await t.call('POST', `/api/v1/press/report/${customer.serviceId}/forcegen`);
     expect(forced.status).toBe(204);
     const timeline = (
       await t.call('GET', `/api/v1/customers/${customer.id}/timeline?limit=100`)
@@ -232,7 +234,7 @@ describe('the press core against the sandbox', () => {
       },
       ...events,
     ];
-    await t.call('POST', `/api/v1/press/report/${customer.id}/forcegen`);
+    await t.call('POST', `/api/v1/press/report/${customer.serviceId}/forcegen`);
     const more = (await t.call('GET', `/api/v1/customers/${customer.id}/timeline?limit=100`)).json<
       Array<{ EventType: string; Url: string; CreatedAt: string }>
     >();

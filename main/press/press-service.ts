@@ -15,7 +15,8 @@ import { AppError } from '../lib/app-error';
 import type { Logger } from '../lib/logger';
 import { detailOf, groupOf, nameAskedFor, type KeptPressReport } from './kept-report';
 import { filterReports } from './press-list';
-import { lostGenerationFound, reportIdsNamedBy, type TimelineEvent } from './press-timeline';
+import { madeBefore, newestMadeFirst } from './made-order';
+import { reportIdsNamedBy, type TimelineEvent } from './press-timeline';
 import type { PressStore } from './press-store';
 import { diffReports } from './report-diff';
 import { foldedWords, subjectKey } from './subject-key';
@@ -58,7 +59,6 @@ export interface PressService {
 export const RECENT_MS = 10 * 60_000;
 /** Reports fetched by one pick-up at most: the rest wait for the next. */
 export const PICK_UP_PER_CALL = 20;
-const TIMELINE_LOOKED_AT = 100;
 const SEARCH_CANDIDATES = 200;
 
 export interface PressServiceDeps {
@@ -105,6 +105,28 @@ export function createPressService(deps: PressServiceDeps): PressService {
     return kept;
   };
 
+  const inFlight = new Map<string, string>();
+  /** Kept reports of the same customer or the same name key, newest made first. */
+  const sameSubject = (customerExternalId: string | null, key: string): PressReportSummary[] => {
+    const byId = new Map<string, PressReportSummary>();
+    if (customerExternalId)
+      for (const summary of store.summaries(groupOf(customerExternalId, '')))
+        byId.set(summary.id, summary);
+    for (const summary of store.summaries())
+      if (summary.subjectKey === key) byId.set(summary.id, summary);
+    return newestMadeFirst([...byId.values()]);
+  };
+  /** The same customer's newest made report first, else the newest of the same name key. */
+  const defaultPrevious = (
+    customerExternalId: string | null,
+    same: readonly PressReportSummary[],
+  ): PressReportSummary | null =>
+    (customerExternalId
+      ? same.find((summary) => summary.customerExternalId === customerExternalId)
+      : undefined) ??
+    same[0] ??
+    null;
+
   const pickUp: PressService['pickUp'] = async (customerExternalId, events, options = {}) => {
     const ids = reportIdsNamedBy(events).filter((id) => !store.has(id));
     let kept = 0;
@@ -134,47 +156,13 @@ export function createPressService(deps: PressServiceDeps): PressService {
     return kept;
   };
 
-  /** After a lost answer: looks where the service lets CaseDesk look for what it may have made. */
-  const lookForLost = async (
-    group: string,
-    customerExternalId: string | null,
-    sinceMs: number,
-    signal: AbortSignal | undefined,
-  ): Promise<{ found: PressReportSummary | null; lookedIn: string }> => {
-    if (!customerExternalId)
-      return {
-        found: null,
-        lookedIn:
-          'nowhere: the service offers no way to list the reports made for a name, so CaseDesk cannot tell whether it was made',
-      };
-    let events: TimelineEvent[];
-    try {
-      events = (
-        await client.customers.timeline(
-          customerExternalId,
-          { limit: TIMELINE_LOOKED_AT },
-          { signal },
-        )
-      ).map((event) => ({
-        eventType: event.EventType ?? '',
-        url: event.Url ?? '',
-        createdAt: event.CreatedAt ?? null,
-      }));
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      return {
-        found: null,
-        lookedIn: `nowhere: the customer’s timeline could not be read (${error instanceof Error ? error.message : String(error)})`,
-      };
-    }
-    await pickUp(customerExternalId, events, { signal });
-    const id = lostGenerationFound(events, sinceMs);
-    const found = id ? (store.summaries(group).find((summary) => summary.id === id) ?? null) : null;
-    return {
-      found,
-      lookedIn: `the customer’s timeline on the service (its latest ${TIMELINE_LOOKED_AT} events: press reports made since then)`,
-    };
-  };
+  /**
+   * After a lost answer, where CaseDesk could look for what the service may have made. The
+   * interface cannot list instant reports, and the customer's timeline names forced reports only
+   * (the sandbox never writes instant ones there): a forced report is no proof of the lost one.
+   */
+  const LOOKED_IN =
+    'nowhere it could tell: the service offers no way to list the instant reports it made, and a forced report on the customer’s timeline is not the one asked for, so CaseDesk could not find out whether it was made';
 
   const instantReport = async (
     request: InstantReportRequest,
@@ -193,11 +181,83 @@ export function createPressService(deps: PressServiceDeps): PressService {
         ...marker,
       });
       throw new AppError(
-        'unavailable',
+        'outcome_unknown',
         `The connection was lost after the request to generate a press report on “${marker.name}” went out: the report may exist on the service (and may have been charged). ` +
           'CaseDesk will look for it before generating this subject again.',
       );
     }
+  };
+
+  const generateNow = async (
+    input: z.output<typeof PressGenerateInput>,
+    name: string,
+    customerExternalId: string | null,
+    group: string,
+    same: readonly PressReportSummary[],
+    options: { signal?: AbortSignal },
+  ): Promise<PressGenerateResult> => {
+    const { subject } = input;
+    let previousReportId =
+      input.previousReportId === undefined
+        ? (defaultPrevious(customerExternalId, same)?.id ?? null)
+        : input.previousReportId;
+    const additional: NonNullable<InstantReportRequest['additional_info']> = {
+      ...(subject.countryCodes.length
+        ? { country_codes: subject.countryCodes.map((code) => code.toUpperCase()) }
+        : {}),
+      ...(subject.dateOfBirth ? { date_of_birth: subject.dateOfBirth } : {}),
+      ...(subject.entityType ? { entity_type: subject.entityType === 'person' ? 1 : 2 } : {}),
+    };
+    const request: InstantReportRequest = {
+      name,
+      ...(Object.keys(additional).length ? { additional_info: additional } : {}),
+    };
+    const marker = { name, customerExternalId };
+    let notice: string | null = null;
+    let wire: WirePressReport;
+    try {
+      wire = await instantReport(
+        previousReportId ? { ...request, previous_instant_report_id: previousReportId } : request,
+        group,
+        marker,
+        options.signal,
+      );
+    } catch (error) {
+      // Refused with 404, nothing was made: the service does not know the report to compare
+      // with (made under another tenant, or one it no longer keeps). Made without it instead.
+      if (!(previousReportId && isServiceError(error) && error.status === 404)) throw error;
+      notice = `The service does not know the previous report ${previousReportId}, so this report was made without comparing with it.`;
+      previousReportId = null;
+      wire = await instantReport(request, group, marker, options.signal);
+    }
+    store.clearInDoubt(group);
+    const before = store.get(wire.report_body_id);
+    const report = store.keep({
+      v: 1,
+      wire,
+      origin: before?.origin ?? 'generated',
+      asked: subject,
+      customerExternalId,
+      previousReportId,
+      readSources: before?.readSources ?? [],
+      keptAtMs: before?.keptAtMs ?? now(),
+    });
+    // A previous report made elsewhere (a colleague's id) is read and kept, to compare with.
+    const previous = previousReportId
+      ? (get(previousReportId) ??
+        (await service.open(previousReportId, options).catch((error: unknown) => {
+          logger.warn(
+            `the previous press report ${previousReportId} could not be read to compare with: ${error instanceof Error ? error.message : String(error)}`,
+          );
+          return null;
+        })))
+      : null;
+    return {
+      state: 'generated',
+      report,
+      diff: previous ? diffReports(previous, report) : null,
+      ...(notice ? { notice } : {}),
+    };
   };
 
   const service: PressService = {
@@ -205,90 +265,29 @@ export function createPressService(deps: PressServiceDeps): PressService {
       const { subject } = input;
       const name = nameAskedFor(subject);
       const customerExternalId = subject.customerExternalId ?? null;
-      const group = groupOf(customerExternalId, subjectKey(name));
+      const key = subjectKey(name);
+      const group = groupOf(customerExternalId, key);
+      // The same subject is the same customer or the same name key: one generation at a time.
+      const flights = [...new Set([group, groupOf(null, key)])];
+      const running = flights.map((flight) => inFlight.get(flight)).find(Boolean);
+      if (running) return { state: 'running', since: running };
+      const same = sameSubject(customerExternalId, key);
       if (input.confirmRepeat) store.clearInDoubt(group);
       else {
         const doubt = store.inDoubt(group);
-        if (doubt) {
-          const looked = await lookForLost(
-            group,
-            customerExternalId,
-            doubt.sinceMs,
-            options.signal,
-          );
-          if (looked.found) {
-            store.clearInDoubt(group);
-            return { state: 'recent', recent: looked.found };
-          }
-          return { state: 'in-doubt', since: doubt.since, lookedIn: looked.lookedIn };
-        }
-        const recent = store
-          .summaries(group)
-          .find((summary) => summary.origin !== 'opened' && now() - summary.keptAtMs < RECENT_MS);
+        if (doubt) return { state: 'in-doubt', since: doubt.since, lookedIn: LOOKED_IN };
+        const recent = same.find(
+          (summary) => summary.origin !== 'opened' && now() - summary.keptAtMs < RECENT_MS,
+        );
         if (recent) return { state: 'recent', recent };
       }
-
-      let previousReportId =
-        input.previousReportId === undefined
-          ? (store.summaries(group)[0]?.id ?? null)
-          : input.previousReportId;
-      const additional: NonNullable<InstantReportRequest['additional_info']> = {
-        ...(subject.countryCodes.length
-          ? { country_codes: subject.countryCodes.map((code) => code.toUpperCase()) }
-          : {}),
-        ...(subject.dateOfBirth ? { date_of_birth: subject.dateOfBirth } : {}),
-        ...(subject.entityType ? { entity_type: subject.entityType === 'person' ? 1 : 2 } : {}),
-      };
-      const request: InstantReportRequest = {
-        name,
-        ...(Object.keys(additional).length ? { additional_info: additional } : {}),
-      };
-      const marker = { name, customerExternalId };
-      let notice: string | null = null;
-      let wire: WirePressReport;
+      const since = new Date(now()).toISOString();
+      for (const flight of flights) inFlight.set(flight, since);
       try {
-        wire = await instantReport(
-          previousReportId ? { ...request, previous_instant_report_id: previousReportId } : request,
-          group,
-          marker,
-          options.signal,
-        );
-      } catch (error) {
-        // Refused with 404, nothing was made: the service does not know the report to compare
-        // with (made under another tenant, or one it no longer keeps). Made without it instead.
-        if (!(previousReportId && isServiceError(error) && error.status === 404)) throw error;
-        notice = `The service does not know the previous report ${previousReportId}, so this report was made without comparing with it.`;
-        previousReportId = null;
-        wire = await instantReport(request, group, marker, options.signal);
+        return await generateNow(input, name, customerExternalId, group, same, options);
+      } finally {
+        for (const flight of flights) inFlight.delete(flight);
       }
-      store.clearInDoubt(group);
-      const before = store.get(wire.report_body_id);
-      const report = store.keep({
-        v: 1,
-        wire,
-        origin: before?.origin ?? 'generated',
-        asked: subject,
-        customerExternalId,
-        previousReportId,
-        readSources: before?.readSources ?? [],
-        keptAtMs: before?.keptAtMs ?? now(),
-      });
-      // A previous report made elsewhere (a colleague's id) is read and kept, to compare with.
-      const previous = previousReportId
-        ? (get(previousReportId) ??
-          (await service.open(previousReportId, options).catch((error: unknown) => {
-            logger.warn(
-              `the previous press report ${previousReportId} could not be read to compare with: ${error instanceof Error ? error.message : String(error)}`,
-            );
-            return null;
-          })))
-        : null;
-      return {
-        state: 'generated',
-        report,
-        diff: previous ? diffReports(previous, report) : null,
-        ...(notice ? { notice } : {}),
-      };
     },
 
     get,
@@ -322,21 +321,21 @@ export function createPressService(deps: PressServiceDeps): PressService {
 
     list: (filter) =>
       filterReports(
-        store.summaries(
-          filter.customerExternalId === undefined
-            ? undefined
-            : groupOf(filter.customerExternalId, ''),
-        ),
+        filter.subjectKey === undefined
+          ? store.summaries(
+              filter.customerExternalId === undefined
+                ? undefined
+                : groupOf(filter.customerExternalId, ''),
+            )
+          : sameSubject(filter.customerExternalId ?? null, subjectKey(filter.subjectKey)),
         filter,
       ),
 
     compare(a, b) {
       const [first, second] = [detailOf(required(a)), detailOf(required(b))];
-      const firstIsOlder =
-        first.summary.keptAtMs < second.summary.keptAtMs ||
-        (first.summary.keptAtMs === second.summary.keptAtMs &&
-          (first.summary.createdAt ?? '') <= (second.summary.createdAt ?? ''));
-      return firstIsOlder ? diffReports(first, second) : diffReports(second, first);
+      return madeBefore(second.summary, first.summary)
+        ? diffReports(second, first)
+        : diffReports(first, second);
     },
 
     markSourceRead(reportId, sourceKey, read) {

@@ -214,6 +214,11 @@ export type PressGenerateResult =
 export const PressListFilter = z
   .object({
     customerExternalId: Id.optional(),
+    /**
+     * Reports of the same subject (a summary's `subjectKey`: the same name in any order, case or
+     * accents); with `customerExternalId` too, the customer's reports under any name as well.
+     */
+    subjectKey: z.string().trim().min(1).max(2000).optional(),
     /** Part of the subject's name, any case and accents. */
     subject: z.string().trim().min(1).max(200).optional(),
     category: z.string().trim().min(1).max(200).optional(),

@@ -354,6 +354,7 @@ function pressForceChannel(target: CliTarget, opened: OpenedPress): PressForceCh
       outbox.close();
     }
   };
+  let sentAtMs: number | null = null;
   return {
     waiting: (customerExternalId) =>
       withOutbox((outbox) => {
@@ -363,6 +364,7 @@ function pressForceChannel(target: CliTarget, opened: OpenedPress): PressForceCh
     async send(customerExternalId): Promise<ForceAttempt> {
       if (!opened.reachable) throw new NoServiceError(noServiceReason(target));
       const customerId = serviceCustomerId(target, customerExternalId);
+      sentAtMs = Date.now();
       try {
         await opened.client.press.forceGeneration(customerId);
         return { state: 'sent' };
@@ -390,15 +392,9 @@ function pressForceChannel(target: CliTarget, opened: OpenedPress): PressForceCh
     },
     async pickUp(customerExternalId) {
       if (!opened.reachable) return 0;
-      const events = await opened.client.customers.timeline(customerExternalId);
-      return opened.press.pickUp(
-        customerExternalId,
-        events.map((event) => ({
-          eventType: event.EventType ?? '',
-          url: event.Url ?? '',
-          createdAt: event.CreatedAt ?? null,
-        })),
-      );
+      // Awaited in the profile's local store: the app's syncs look for it until it is kept.
+      opened.press.awaitForced(customerExternalId, sentAtMs ?? Date.now());
+      return opened.press.followForced({ customerExternalId });
     },
   };
 }

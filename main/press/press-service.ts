@@ -12,6 +12,7 @@ import { isServiceError, type ServiceClient } from '../api';
 import type { InstantReportRequest } from '../api/request-types';
 import type { WirePressReport } from '../api/wire/press';
 import { AppError } from '../lib/app-error';
+import { parseServiceDate } from '../lib/service-date';
 import type { Logger } from '../lib/logger';
 import { detailOf, groupOf, nameAskedFor, type KeptPressReport } from './kept-report';
 import { filterReports } from './press-list';
@@ -49,6 +50,17 @@ export interface PressService {
     events: ReadonlyArray<TimelineEvent>,
     options?: { signal?: AbortSignal },
   ): Promise<number>;
+  /**
+   * A forced generation for the customer was delivered (asked at `sinceMs`): its report is looked
+   * for on the customer's timeline at every followForced until it is kept, for AWAIT_FORCED_MS.
+   */
+  awaitForced(customerExternalId: string, sinceMs: number): void;
+  /**
+   * Reads the timeline of each customer awaiting a forced report (all, or the one named), keeps
+   * the reports it names, and stops awaiting one whose report made since is kept. Never throws
+   * for a timeline that cannot be read (it is read again next time). Returns how many were kept.
+   */
+  followForced(options?: { customerExternalId?: string; signal?: AbortSignal }): Promise<number>;
   /** How many reports of this customer are kept (the customer's Press tab). */
   countFor(customerExternalId: string): number;
   /** Whether a report is kept, its body not read. */
@@ -57,9 +69,16 @@ export interface PressService {
 
 /** A second generation of the same subject within this time asks first (it may cost the tenant). */
 export const RECENT_MS = 10 * 60_000;
+/** A forced report the timeline has not named after this long is no longer looked for. */
+export const AWAIT_FORCED_MS = 7 * 24 * 60 * 60_000;
+/** A service's clock a little behind CaseDesk's still names a report made for the request. */
+const CLOCK_SLACK_MS = 60_000;
 /** Reports fetched by one pick-up at most: the rest wait for the next. */
 export const PICK_UP_PER_CALL = 20;
 const SEARCH_CANDIDATES = 200;
+const FORCED_TIMELINE_READ = 100;
+/** A report id the service answered 404 for is asked for again after this long. */
+const GONE_RETRY_MS = 30 * 24 * 60 * 60_000;
 
 export interface PressServiceDeps {
   store: PressStore;
@@ -128,7 +147,13 @@ export function createPressService(deps: PressServiceDeps): PressService {
     null;
 
   const pickUp: PressService['pickUp'] = async (customerExternalId, events, options = {}) => {
-    const ids = reportIdsNamedBy(events).filter((id) => !store.has(id));
+    const ids = reportIdsNamedBy(events).filter((id) => {
+      if (store.has(id)) return false;
+      // One the service did not know (404) is asked for again only after a while, so it never
+      // crowds out the reports that can be read.
+      const gone = store.goneSince(id);
+      return gone === null || now() - gone > GONE_RETRY_MS;
+    });
     let kept = 0;
     for (const id of ids.slice(0, PICK_UP_PER_CALL)) {
       try {
@@ -147,6 +172,7 @@ export function createPressService(deps: PressServiceDeps): PressService {
         kept += 1;
       } catch (error) {
         if (options.signal?.aborted) throw error;
+        if (isServiceError(error) && error.status === 404) store.markGone(id, now());
         // One report that cannot be read now is tried again at the next pick-up.
         logger.warn(
           `the press report ${id} of customer ${customerExternalId} could not be picked up: ${error instanceof Error ? error.message : String(error)}`,
@@ -365,6 +391,56 @@ export function createPressService(deps: PressServiceDeps): PressService {
     },
 
     pickUp,
+
+    awaitForced(customerExternalId, sinceMs) {
+      store.awaitForced({ customerExternalId, sinceMs, gaveUpAtMs: null });
+    },
+
+    async followForced(options = {}) {
+      let kept = 0;
+      for (const awaited of store.awaited()) {
+        const customer = awaited.customerExternalId;
+        if (awaited.gaveUpAtMs !== null) continue;
+        if (options.customerExternalId !== undefined && options.customerExternalId !== customer)
+          continue;
+        if (now() - awaited.sinceMs > AWAIT_FORCED_MS) {
+          store.awaitForced({ ...awaited, gaveUpAtMs: now() });
+          logger.warn(
+            `no press report forced for customer ${customer} was named by its timeline within ${AWAIT_FORCED_MS / 86_400_000} days: no longer looked for`,
+          );
+          continue;
+        }
+        let events: TimelineEvent[];
+        try {
+          events = (
+            await client.customers.timeline(
+              customer,
+              { limit: FORCED_TIMELINE_READ },
+              { signal: options.signal },
+            )
+          ).map((event) => ({
+            eventType: event.EventType ?? '',
+            url: event.Url ?? '',
+            createdAt: event.CreatedAt ?? null,
+          }));
+        } catch (error) {
+          if (options.signal?.aborted) throw error;
+          logger.warn(
+            `the timeline of customer ${customer} could not be read for its forced press report: ${error instanceof Error ? error.message : String(error)}`,
+          );
+          continue;
+        }
+        kept += await pickUp(customer, events, { signal: options.signal });
+        const made = reportIdsNamedBy(
+          events.filter((event) => {
+            const at = event.createdAt === null ? null : parseServiceDate(event.createdAt);
+            return at !== null && at >= awaited.sinceMs - CLOCK_SLACK_MS;
+          }),
+        );
+        if (made.some((id) => store.has(id))) store.settleForced(customer);
+      }
+      return kept;
+    },
 
     countFor: (customerExternalId) => store.count(groupOf(customerExternalId, '')),
     has: (id) => store.has(id),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PressGenerateInput } from '../../../preload/contract';
 import { AppError } from '../../../main/lib/app-error';
-import { RECENT_MS } from '../../../main/press/press-service';
+import { AWAIT_FORCED_MS, RECENT_MS } from '../../../main/press/press-service';
 import { customerName } from '../../../main/sandbox/db/tenant-store';
 import type { CustomerRecord } from '../../../main/sandbox/model';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox-fixture';
@@ -247,6 +247,57 @@ describe('the press core against the sandbox', () => {
       ]),
     ).toBe(1);
     expect(core.press.countFor(customer.id)).toBe(2);
+  });
+
+  it('a report id the service does not know is remembered and not asked for again at every pick-up', async () => {
+    const customer = someCustomer(11);
+    const gone = [
+      {
+        eventType: 'press_report_generated',
+        url: '/api/v1/press/reportbody/press-gone-for-good',
+        createdAt: '2030-01-01T00:00:00Z',
+      },
+    ];
+    expect(await core.press.pickUp(customer.id, gone)).toBe(0);
+    expect(
+      recorder.sent.filter((request) => request.path.includes('press-gone-for-good')),
+    ).toHaveLength(1);
+    recorder.sent.length = 0;
+    expect(await core.press.pickUp(customer.id, gone)).toBe(0);
+    expect(recorder.sent).toEqual([]);
+    expect(core.press.has('press-gone-for-good')).toBe(false);
+  });
+
+  it('a delivered forced generation is awaited until its report is kept, timeline read after timeline read, and given up after days', async () => {
+    const customer = someCustomer(9);
+    const since = core.clock.ms - 1_000;
+    expect(
+      (await t.call('POST', `/api/v1/press/report/${customer.serviceId}/forcegen`)).status,
+    ).toBe(204);
+    core.press.awaitForced(customer.id, since);
+    // The timeline cannot be read now: still awaited.
+    t.sandbox.faults.set({ serverErrorRate: 1 });
+    expect(await core.press.followForced()).toBe(0);
+    t.sandbox.faults.reset();
+    expect(core.press.countFor(customer.id)).toBe(0);
+    // The next sync reads it again and keeps the report; then it is no longer awaited.
+    expect(await core.press.followForced()).toBe(1);
+    expect(core.press.list({ customerExternalId: customer.id }).reports).toEqual([
+      expect.objectContaining({ origin: 'forced', customerExternalId: customer.id }),
+    ]);
+    recorder.sent.length = 0;
+    expect(await core.press.followForced()).toBe(0);
+    expect(recorder.sent).toEqual([]);
+
+    // One the service never names is read for a few days, then given up.
+    const quiet = someCustomer(10);
+    core.press.awaitForced(quiet.id, core.clock.ms);
+    expect(await core.press.followForced()).toBe(0);
+    expect(recorder.sent.some((request) => request.path.includes(quiet.id))).toBe(true);
+    core.clock.ms += AWAIT_FORCED_MS + 1;
+    recorder.sent.length = 0;
+    expect(await core.press.followForced()).toBe(0);
+    expect(recorder.sent).toEqual([]);
   });
 
   it('a generation whose answer was lost is marked in doubt, said to be unknowable, and repeated only when confirmed', async () => {

@@ -85,6 +85,8 @@ function fakePress(overrides: Partial<PressService> = {}): PressService {
     markSourceRead: vi.fn(fail('markSourceRead')),
     search: vi.fn(fail('search')),
     pickUp: vi.fn(fail('pickUp')),
+    awaitForced: vi.fn(fail('awaitForced')),
+    followForced: vi.fn(fail('followForced')),
     countFor: vi.fn(fail('countFor')),
     has: vi.fn(() => false),
     ...overrides,

@@ -201,11 +201,13 @@ export function createPressService(deps: PressServiceDeps): PressService {
       return await client.press.instantReport(request, { signal });
     } catch (error) {
       if (!lostAnswer(error)) throw error;
-      store.markInDoubt(group, {
-        since: new Date(sentAt).toISOString(),
-        sinceMs: sentAt,
-        ...marker,
-      });
+      // Under the customer and the name alike: both are the same subject.
+      for (const doubtful of new Set([group, groupOf(null, subjectKey(marker.name))]))
+        store.markInDoubt(doubtful, {
+          since: new Date(sentAt).toISOString(),
+          sinceMs: sentAt,
+          ...marker,
+        });
       throw new AppError(
         'outcome_unknown',
         `The connection was lost after the request to generate a press report on “${marker.name}” went out: the report may exist on the service (and may have been charged). ` +
@@ -257,6 +259,7 @@ export function createPressService(deps: PressServiceDeps): PressService {
       wire = await instantReport(request, group, marker, options.signal);
     }
     store.clearInDoubt(group);
+    store.clearInDoubt(groupOf(null, subjectKey(name)));
     const before = store.get(wire.report_body_id);
     const report = store.keep({
       v: 1,
@@ -298,9 +301,9 @@ export function createPressService(deps: PressServiceDeps): PressService {
       const running = flights.map((flight) => inFlight.get(flight)).find(Boolean);
       if (running) return { state: 'running', since: running };
       const same = sameSubject(customerExternalId, key);
-      if (input.confirmRepeat) store.clearInDoubt(group);
+      if (input.confirmRepeat) for (const flight of flights) store.clearInDoubt(flight);
       else {
-        const doubt = store.inDoubt(group);
+        const doubt = flights.map((flight) => store.inDoubt(flight)).find(Boolean);
         if (doubt) return { state: 'in-doubt', since: doubt.since, lookedIn: LOOKED_IN };
         const recent = same.find(
           (summary) => summary.origin !== 'opened' && now() - summary.keptAtMs < RECENT_MS,

@@ -222,6 +222,10 @@ describe('generating press reports', () => {
       state: 'in-doubt',
       lookedIn: expect.stringMatching(/could not find out/) as unknown,
     });
+    // The same name from the Press screen is the same subject: it asks too.
+    expect((await core.press.generate(input({ subject: { name: 'lee ann' } }))).state).toBe(
+      'in-doubt',
+    );
     expect(service.sent).toHaveLength(1);
   });
 });

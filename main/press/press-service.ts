@@ -65,6 +65,8 @@ export interface PressService {
   countFor(customerExternalId: string): number;
   /** Whether a report is kept, its body not read. */
   has(id: string): boolean;
+  /** Whether a report a timeline names is still to be fetched: not kept, not lately unknown (404). */
+  wants(id: string): boolean;
 }
 
 /** A second generation of the same subject within this time asks first (it may cost the tenant). */
@@ -146,14 +148,16 @@ export function createPressService(deps: PressServiceDeps): PressService {
     same[0] ??
     null;
 
+  const wants = (id: string): boolean => {
+    if (store.has(id)) return false;
+    // One the service did not know (404) is asked for again only after a while, so it never
+    // crowds out the reports that can be read.
+    const gone = store.goneSince(id);
+    return gone === null || now() - gone > GONE_RETRY_MS;
+  };
+
   const pickUp: PressService['pickUp'] = async (customerExternalId, events, options = {}) => {
-    const ids = reportIdsNamedBy(events).filter((id) => {
-      if (store.has(id)) return false;
-      // One the service did not know (404) is asked for again only after a while, so it never
-      // crowds out the reports that can be read.
-      const gone = store.goneSince(id);
-      return gone === null || now() - gone > GONE_RETRY_MS;
-    });
+    const ids = reportIdsNamedBy(events).filter(wants);
     let kept = 0;
     for (const id of ids.slice(0, PICK_UP_PER_CALL)) {
       try {
@@ -447,6 +451,7 @@ export function createPressService(deps: PressServiceDeps): PressService {
 
     countFor: (customerExternalId) => store.count(groupOf(customerExternalId, '')),
     has: (id) => store.has(id),
+    wants,
   };
   return service;
 }

@@ -8,6 +8,9 @@ import { reportIdOf } from '../press/press-timeline';
 const EVENTS_READ = 2_000;
 const CUSTOMERS_PER_SYNC = 25;
 
+/** Where the next sync's pick-up starts among the customers waiting, per press core. */
+const cursors = new WeakMap<PressService, number>();
+
 const said = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -25,13 +28,23 @@ export async function pickUpFromCache(
     const byCustomer = new Map<string, ReturnType<typeof cachedPressReportEvents>>();
     for (const event of cachedPressReportEvents(db, EVENTS_READ)) {
       const id = reportIdOf(event);
-      if (id === null || press.has(id)) continue;
+      if (id === null || !press.wants(id)) continue;
       const events = byCustomer.get(event.customerExternalId) ?? [];
       events.push(event);
       byCustomer.set(event.customerExternalId, events);
     }
+    // Customers whose reports cannot be read now must not hold every place: each sync starts
+    // where the last one stopped.
+    const customers = [...byCustomer];
+    const start =
+      customers.length > CUSTOMERS_PER_SYNC ? (cursors.get(press) ?? 0) % customers.length : 0;
+    const turn = [...customers.slice(start), ...customers.slice(0, start)].slice(
+      0,
+      CUSTOMERS_PER_SYNC,
+    );
+    cursors.set(press, start + turn.length);
     let kept = 0;
-    for (const [customer, events] of [...byCustomer].slice(0, CUSTOMERS_PER_SYNC)) {
+    for (const [customer, events] of turn) {
       kept += await press.pickUp(customer, events, { signal });
       if (signal?.aborted) break;
     }

@@ -89,6 +89,7 @@ function fakePress(overrides: Partial<PressService> = {}): PressService {
     followForced: vi.fn(fail('followForced')),
     countFor: vi.fn(fail('countFor')),
     has: vi.fn(() => false),
+    wants: vi.fn(() => true),
     ...overrides,
   };
 }

@@ -46,7 +46,8 @@ interface ForceEvent {
 }
 
 export interface PressForceOps {
-  forcePressReport(customerExternalId: string): Promise<void>;
+  /** forcegen, with the service's own id of the customer. */
+  forcePressReport(customerId: string): Promise<void>;
   pressReportEvents(customerExternalId: string): Promise<ForceEvent[]>;
 }
 

@@ -192,7 +192,7 @@ export function createPressService(deps: PressServiceDeps): PressService {
    * (the sandbox never writes instant ones there): a forced report is no proof of the lost one.
    */
   const LOOKED_IN =
-    'nowhere it could tell: the service offers no way to list the instant reports it made, and a forced report on the customer’s timeline is not the one asked for, so CaseDesk could not find out whether it was made';
+    'nowhere: the service cannot list the instant reports it made, and a forced report on the customer’s timeline is not the one asked for, so CaseDesk could not find out';
 
   const instantReport = async (
     request: InstantReportRequest,

@@ -9,7 +9,9 @@ import {
   searchCache,
   type ExportableEntity,
 } from './cache/cache-queries';
+import { readCustomerIdentity } from './cache/customer-identity';
 import { openCache } from './cache/open-cache';
+import { WAITING_STATES, waitingPressForce } from './outbox/kinds/press-force';
 import { createCacheWriter } from './cache/repositories';
 import { CliUsageError, parseCliArgs, flag, type ParsedArgs } from './cli/cli-args';
 import { backupProfile } from './cli/cli-backup';
@@ -328,12 +330,43 @@ function openPressService(target: CliTarget): OpenedPress {
 /** The outbox kind that forces a press report (main/outbox/kinds/), by its registered name. */
 const PRESS_FORCE_KIND = 'press.force';
 
+/** forcegen's path names the service's own id (Customer.id): only the profile's cache knows it. */
+function serviceCustomerId(target: CliTarget, customerExternalId: string): string {
+  const db = openCache(target.db, silentLogger).db;
+  try {
+    const id = readCustomerIdentity(db, customerExternalId)?.id;
+    if (id) return id;
+    throw new Error(
+      `The cache does not know the service's id of customer ${customerExternalId} yet: sync this customer first (sync --profile …), then force its report.`,
+    );
+  } finally {
+    db.close();
+  }
+}
+
 function pressForceChannel(target: CliTarget, opened: OpenedPress): PressForceChannel {
+  const withOutbox = <T>(use: (outbox: ReturnType<typeof openOutbox>) => T): T => {
+    // The app's own outbox for the profile, beside its cache: the app sends it exactly once.
+    const outbox = openOutbox(join(dirname(target.db), 'outbox.db'), silentLogger);
+    try {
+      return use(outbox);
+    } finally {
+      outbox.close();
+    }
+  };
+  let sentAtMs: number | null = null;
   return {
+    waiting: (customerExternalId) =>
+      withOutbox((outbox) => {
+        const item = waitingPressForce(outbox.list([...WAITING_STATES]), customerExternalId);
+        return item ? { id: item.id, state: item.state } : null;
+      }),
     async send(customerExternalId): Promise<ForceAttempt> {
       if (!opened.reachable) throw new NoServiceError(noServiceReason(target));
+      const customerId = serviceCustomerId(target, customerExternalId);
+      sentAtMs = Date.now();
       try {
-        await opened.client.press.forceGeneration(customerExternalId);
+        await opened.client.press.forceGeneration(customerId);
         return { state: 'sent' };
       } catch (error) {
         if (!isServiceError(error)) throw error;
@@ -345,31 +378,23 @@ function pressForceChannel(target: CliTarget, opened: OpenedPress): PressForceCh
       }
     },
     queue(customerExternalId) {
-      // The app's own outbox for the profile, beside its cache: the app sends it exactly once.
-      const outbox = openOutbox(join(dirname(target.db), 'outbox.db'), silentLogger);
-      try {
+      const customerId = serviceCustomerId(target, customerExternalId);
+      return withOutbox((outbox) => {
         const kind = kindOf(OUTBOX_KINDS, { kind: PRESS_FORCE_KIND });
         // Checked by the registered kind's own schema, so it is one of the outbox's payloads.
         const payload = kind.payload.parse({
           kind: PRESS_FORCE_KIND,
           customerExternalId,
+          customerId,
         }) as OutboxPayload;
         return { id: outbox.enqueue(payload).id };
-      } finally {
-        outbox.close();
-      }
+      });
     },
     async pickUp(customerExternalId) {
       if (!opened.reachable) return 0;
-      const events = await opened.client.customers.timeline(customerExternalId);
-      return opened.press.pickUp(
-        customerExternalId,
-        events.map((event) => ({
-          eventType: event.EventType ?? '',
-          url: event.Url ?? '',
-          createdAt: event.CreatedAt ?? null,
-        })),
-      );
+      // Awaited in the profile's local store: the app's syncs look for it until it is kept.
+      opened.press.awaitForced(customerExternalId, sentAtMs ?? Date.now());
+      return opened.press.followForced({ customerExternalId });
     },
   };
 }

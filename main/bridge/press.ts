@@ -1,7 +1,8 @@
 import type { PressReportSummary, SearchHitView } from '../../preload/contract';
 import { isServiceError } from '../api';
-import { prepared } from '../lib/sqlite/statements';
+import { readCustomerIdentity } from '../cache/customer-identity';
 import { AppError } from '../lib/app-error';
+import { WAITING_STATES, waitingPressForce } from '../outbox/kinds/press-force';
 import { outboxItemView } from '../outbox/outbox-view';
 import type { PressService } from '../press/press-service';
 import type { Workspace } from '../workspace/workspace';
@@ -33,14 +34,6 @@ function saidPlainly(error: unknown): never {
   throw new AppError(passing ? 'unavailable' : 'internal', error.message);
 }
 
-/** The customer's name as cached, for the outbox to call the change by. */
-function cachedCustomerName(space: Workspace, externalId: string): string | undefined {
-  const row = prepared(space.db, 'SELECT name FROM customers WHERE external_id = ?').get(
-    externalId,
-  ) as { name: string } | undefined;
-  return row?.name || undefined;
-}
-
 export function createPressHandlers(workspaces: WorkspaceManager): DomainHandlers<'press'> {
   const press = async () => pressOf(await workspaces.require());
   return {
@@ -55,19 +48,20 @@ export function createPressHandlers(workspaces: WorkspaceManager): DomainHandler
     async force({ customerExternalId }) {
       const space = await workspaces.require();
       // Asked again while one waits: that one is the answer, so the customer gets one report.
-      const waiting = space.outbox
-        .list(['queued', 'sending', 'failed'])
-        .find(
-          (item) =>
-            item.payload.kind === 'press.force' &&
-            item.payload.customerExternalId === customerExternalId,
-        );
+      const waiting = waitingPressForce(space.outbox.list([...WAITING_STATES]), customerExternalId);
       if (waiting) return outboxItemView(waiting);
-      const label = cachedCustomerName(space, customerExternalId);
+      // forcegen's path names the service's own id (Customer.id), which only the cache knows.
+      const identity = readCustomerIdentity(space.db, customerExternalId);
+      if (!identity?.id)
+        throw new AppError(
+          'not_found',
+          `CaseDesk does not know the service's id of customer ${customerExternalId} yet: sync this customer first, then ask for its press report again.`,
+        );
       const item = space.replayer.enqueue({
         kind: 'press.force',
         customerExternalId,
-        ...(label === undefined ? {} : { label }),
+        customerId: identity.id,
+        ...(identity.name ? { label: identity.name } : {}),
       });
       workspaces.replaySoon(space);
       return outboxItemView(item);

@@ -51,6 +51,8 @@ export interface PressForceChannel {
   queue(customerExternalId: string): { id: string };
   /** After it was sent: keeps the forced report if the customer's timeline already names it. */
   pickUp(customerExternalId: string): Promise<number>;
+  /** One already waiting in the profile's outbox for this customer (as the app checks), if any. */
+  waiting(customerExternalId: string): { id: string; state: string } | null;
 }
 
 /** What needService throws: this run has no address or no token for the service. */
@@ -296,6 +298,16 @@ async function force(
   json: boolean,
   { force: channel, write, needService }: PressCliDeps,
 ): Promise<number> {
+  // One waiting in the outbox (even failed) is the answer: a customer asked for twice gets one report.
+  const waiting = channel.waiting(customerExternalId);
+  if (waiting) {
+    if (json) write(asJson({ state: 'waiting', customerExternalId, outboxItemId: waiting.id }));
+    else
+      write(
+        `A forced generation for customer ${terminalText(customerExternalId)} already waits in the profile's outbox (item ${waiting.id}, ${waiting.state}): not sent again. The app sends it, or shows why it failed.\n`,
+      );
+    return 0;
+  }
   // Without a token this run (one kept in the keyring is the app's alone), the app sends it.
   let attempt: ForceAttempt;
   try {

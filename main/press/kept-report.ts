@@ -206,6 +206,8 @@ export function detailOf(kept: KeptPressReport): PressReportDetail {
         }
       : null,
     input: inputOf(wire),
+    // "Generate again" starts from what was asked (a date of birth the service's input lacks).
+    asked: kept.asked,
     missingSections: missingSections(wire, sources.length),
   };
 }

@@ -12,10 +12,12 @@ import { isServiceError, type ServiceClient } from '../api';
 import type { InstantReportRequest } from '../api/request-types';
 import type { WirePressReport } from '../api/wire/press';
 import { AppError } from '../lib/app-error';
+import { parseServiceDate } from '../lib/service-date';
 import type { Logger } from '../lib/logger';
 import { detailOf, groupOf, nameAskedFor, type KeptPressReport } from './kept-report';
 import { filterReports } from './press-list';
-import { lostGenerationFound, reportIdsNamedBy, type TimelineEvent } from './press-timeline';
+import { madeBefore, newestMadeFirst } from './made-order';
+import { reportIdsNamedBy, type TimelineEvent } from './press-timeline';
 import type { PressStore } from './press-store';
 import { diffReports } from './report-diff';
 import { foldedWords, subjectKey } from './subject-key';
@@ -48,18 +50,37 @@ export interface PressService {
     events: ReadonlyArray<TimelineEvent>,
     options?: { signal?: AbortSignal },
   ): Promise<number>;
+  /**
+   * A forced generation for the customer was delivered (asked at `sinceMs`): its report is looked
+   * for on the customer's timeline at every followForced until it is kept, for AWAIT_FORCED_MS.
+   */
+  awaitForced(customerExternalId: string, sinceMs: number): void;
+  /**
+   * Reads the timeline of each customer awaiting a forced report (all, or the one named), keeps
+   * the reports it names, and stops awaiting one whose report made since is kept. Never throws
+   * for a timeline that cannot be read (it is read again next time). Returns how many were kept.
+   */
+  followForced(options?: { customerExternalId?: string; signal?: AbortSignal }): Promise<number>;
   /** How many reports of this customer are kept (the customer's Press tab). */
   countFor(customerExternalId: string): number;
   /** Whether a report is kept, its body not read. */
   has(id: string): boolean;
+  /** Whether a report a timeline names is still to be fetched: not kept, not lately unknown (404). */
+  wants(id: string): boolean;
 }
 
 /** A second generation of the same subject within this time asks first (it may cost the tenant). */
 export const RECENT_MS = 10 * 60_000;
+/** A forced report the timeline has not named after this long is no longer looked for. */
+export const AWAIT_FORCED_MS = 7 * 24 * 60 * 60_000;
+/** A service's clock a little behind CaseDesk's still names a report made for the request. */
+const CLOCK_SLACK_MS = 60_000;
 /** Reports fetched by one pick-up at most: the rest wait for the next. */
 export const PICK_UP_PER_CALL = 20;
-const TIMELINE_LOOKED_AT = 100;
 const SEARCH_CANDIDATES = 200;
+const FORCED_TIMELINE_READ = 100;
+/** A report id the service answered 404 for is asked for again after this long. */
+const GONE_RETRY_MS = 30 * 24 * 60 * 60_000;
 
 export interface PressServiceDeps {
   store: PressStore;
@@ -86,23 +107,6 @@ function checkedId(id: string): string {
 }
 
 /** The service's created_at as a time, when it reads as one (its format is open). */
-function madeAtMs(summary: PressReportSummary): number | null {
-  const ms = summary.createdAt === null ? NaN : Date.parse(summary.createdAt);
-  return Number.isFinite(ms) ? ms : null;
-}
-
-/**
- * Whether `a` was made before `b`: by the service's dates when both read as times (a colleague's
- * report opened by id today may have been made months before one generated yesterday), else by
- * when CaseDesk kept them.
- */
-function madeBefore(a: PressReportSummary, b: PressReportSummary): boolean {
-  const [aMs, bMs] = [madeAtMs(a), madeAtMs(b)];
-  if (aMs !== null && bMs !== null && aMs !== bMs) return aMs < bMs;
-  if (a.keptAtMs !== b.keptAtMs) return a.keptAtMs < b.keptAtMs;
-  return (a.createdAt ?? '') < (b.createdAt ?? '');
-}
-
 const lostAnswer = (error: unknown) => isServiceError(error) && error.outcomeUnknown;
 
 export function createPressService(deps: PressServiceDeps): PressService {
@@ -123,8 +127,38 @@ export function createPressService(deps: PressServiceDeps): PressService {
     return kept;
   };
 
+  const inFlight = new Map<string, string>();
+  /** Kept reports of the same customer or the same name key, newest made first. */
+  const sameSubject = (customerExternalId: string | null, key: string): PressReportSummary[] => {
+    const byId = new Map<string, PressReportSummary>();
+    if (customerExternalId)
+      for (const summary of store.summaries(groupOf(customerExternalId, '')))
+        byId.set(summary.id, summary);
+    for (const summary of store.summaries())
+      if (summary.subjectKey === key) byId.set(summary.id, summary);
+    return newestMadeFirst([...byId.values()]);
+  };
+  /** The same customer's newest made report first, else the newest of the same name key. */
+  const defaultPrevious = (
+    customerExternalId: string | null,
+    same: readonly PressReportSummary[],
+  ): PressReportSummary | null =>
+    (customerExternalId
+      ? same.find((summary) => summary.customerExternalId === customerExternalId)
+      : undefined) ??
+    same[0] ??
+    null;
+
+  const wants = (id: string): boolean => {
+    if (store.has(id)) return false;
+    // One the service did not know (404) is asked for again only after a while, so it never
+    // crowds out the reports that can be read.
+    const gone = store.goneSince(id);
+    return gone === null || now() - gone > GONE_RETRY_MS;
+  };
+
   const pickUp: PressService['pickUp'] = async (customerExternalId, events, options = {}) => {
-    const ids = reportIdsNamedBy(events).filter((id) => !store.has(id));
+    const ids = reportIdsNamedBy(events).filter(wants);
     let kept = 0;
     for (const id of ids.slice(0, PICK_UP_PER_CALL)) {
       try {
@@ -143,6 +177,7 @@ export function createPressService(deps: PressServiceDeps): PressService {
         kept += 1;
       } catch (error) {
         if (options.signal?.aborted) throw error;
+        if (isServiceError(error) && error.status === 404) store.markGone(id, now());
         // One report that cannot be read now is tried again at the next pick-up.
         logger.warn(
           `the press report ${id} of customer ${customerExternalId} could not be picked up: ${error instanceof Error ? error.message : String(error)}`,
@@ -152,47 +187,13 @@ export function createPressService(deps: PressServiceDeps): PressService {
     return kept;
   };
 
-  /** After a lost answer: looks where the service lets CaseDesk look for what it may have made. */
-  const lookForLost = async (
-    group: string,
-    customerExternalId: string | null,
-    sinceMs: number,
-    signal: AbortSignal | undefined,
-  ): Promise<{ found: PressReportSummary | null; lookedIn: string }> => {
-    if (!customerExternalId)
-      return {
-        found: null,
-        lookedIn:
-          'nowhere: the service offers no way to list the reports made for a name, so CaseDesk cannot tell whether it was made',
-      };
-    let events: TimelineEvent[];
-    try {
-      events = (
-        await client.customers.timeline(
-          customerExternalId,
-          { limit: TIMELINE_LOOKED_AT },
-          { signal },
-        )
-      ).map((event) => ({
-        eventType: event.EventType ?? '',
-        url: event.Url ?? '',
-        createdAt: event.CreatedAt ?? null,
-      }));
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      return {
-        found: null,
-        lookedIn: `nowhere: the customer’s timeline could not be read (${error instanceof Error ? error.message : String(error)})`,
-      };
-    }
-    await pickUp(customerExternalId, events, { signal });
-    const id = lostGenerationFound(events, sinceMs);
-    const found = id ? (store.summaries(group).find((summary) => summary.id === id) ?? null) : null;
-    return {
-      found,
-      lookedIn: `the customer’s timeline on the service (its latest ${TIMELINE_LOOKED_AT} events: press reports made since then)`,
-    };
-  };
+  /**
+   * After a lost answer, where CaseDesk could look for what the service may have made. The
+   * interface cannot list instant reports, and the customer's timeline names forced reports only
+   * (the sandbox never writes instant ones there): a forced report is no proof of the lost one.
+   */
+  const LOOKED_IN =
+    'nowhere: the service cannot list the instant reports it made, and a forced report on the customer’s timeline is not the one asked for, so CaseDesk could not find out';
 
   const instantReport = async (
     request: InstantReportRequest,
@@ -205,17 +206,92 @@ export function createPressService(deps: PressServiceDeps): PressService {
       return await client.press.instantReport(request, { signal });
     } catch (error) {
       if (!lostAnswer(error)) throw error;
-      store.markInDoubt(group, {
-        since: new Date(sentAt).toISOString(),
-        sinceMs: sentAt,
-        ...marker,
-      });
+      // Under the customer and the name alike: both are the same subject.
+      for (const doubtful of new Set([group, groupOf(null, subjectKey(marker.name))]))
+        store.markInDoubt(doubtful, {
+          since: new Date(sentAt).toISOString(),
+          sinceMs: sentAt,
+          ...marker,
+        });
       throw new AppError(
-        'unavailable',
+        'outcome_unknown',
         `The connection was lost after the request to generate a press report on “${marker.name}” went out: the report may exist on the service (and may have been charged). ` +
           'CaseDesk will look for it before generating this subject again.',
       );
     }
+  };
+
+  const generateNow = async (
+    input: z.output<typeof PressGenerateInput>,
+    name: string,
+    customerExternalId: string | null,
+    group: string,
+    same: readonly PressReportSummary[],
+    options: { signal?: AbortSignal },
+  ): Promise<PressGenerateResult> => {
+    const { subject } = input;
+    let previousReportId =
+      input.previousReportId === undefined
+        ? (defaultPrevious(customerExternalId, same)?.id ?? null)
+        : input.previousReportId;
+    const additional: NonNullable<InstantReportRequest['additional_info']> = {
+      ...(subject.countryCodes.length
+        ? { country_codes: subject.countryCodes.map((code) => code.toUpperCase()) }
+        : {}),
+      ...(subject.dateOfBirth ? { date_of_birth: subject.dateOfBirth } : {}),
+      ...(subject.entityType ? { entity_type: subject.entityType === 'person' ? 1 : 2 } : {}),
+    };
+    const request: InstantReportRequest = {
+      name,
+      ...(Object.keys(additional).length ? { additional_info: additional } : {}),
+    };
+    const marker = { name, customerExternalId };
+    let notice: string | null = null;
+    let wire: WirePressReport;
+    try {
+      wire = await instantReport(
+        previousReportId ? { ...request, previous_instant_report_id: previousReportId } : request,
+        group,
+        marker,
+        options.signal,
+      );
+    } catch (error) {
+      // Refused with 404, nothing was made: the service does not know the report to compare
+      // with (made under another tenant, or one it no longer keeps). Made without it instead.
+      if (!(previousReportId && isServiceError(error) && error.status === 404)) throw error;
+      notice = `The service does not know the previous report ${previousReportId}, so this report was made without comparing with it.`;
+      previousReportId = null;
+      wire = await instantReport(request, group, marker, options.signal);
+    }
+    store.clearInDoubt(group);
+    store.clearInDoubt(groupOf(null, subjectKey(name)));
+    const before = store.get(wire.report_body_id);
+    const report = store.keep({
+      v: 1,
+      wire,
+      origin: before?.origin ?? 'generated',
+      asked: subject,
+      customerExternalId,
+      previousReportId,
+      readSources: before?.readSources ?? [],
+      keptAtMs: before?.keptAtMs ?? now(),
+    });
+    // A previous report made elsewhere (a colleague's id) is read and kept, to compare with.
+    const previous = previousReportId
+      ? (get(previousReportId) ??
+        (await service.open(previousReportId, options).catch((error: unknown) => {
+          logger.warn(
+            `the previous press report ${previousReportId} could not be read to compare with: ${error instanceof Error ? error.message : String(error)}`,
+          );
+          return null;
+        })))
+      : null;
+    return {
+      state: 'generated',
+      report,
+      diff: previous ? diffReports(previous, report) : null,
+      ...(notice ? { notice } : {}),
+    };
   };
 
   const service: PressService = {
@@ -223,90 +299,29 @@ export function createPressService(deps: PressServiceDeps): PressService {
       const { subject } = input;
       const name = nameAskedFor(subject);
       const customerExternalId = subject.customerExternalId ?? null;
-      const group = groupOf(customerExternalId, subjectKey(name));
-      if (input.confirmRepeat) store.clearInDoubt(group);
+      const key = subjectKey(name);
+      const group = groupOf(customerExternalId, key);
+      // The same subject is the same customer or the same name key: one generation at a time.
+      const flights = [...new Set([group, groupOf(null, key)])];
+      const running = flights.map((flight) => inFlight.get(flight)).find(Boolean);
+      if (running) return { state: 'running', since: running };
+      const same = sameSubject(customerExternalId, key);
+      if (input.confirmRepeat) for (const flight of flights) store.clearInDoubt(flight);
       else {
-        const doubt = store.inDoubt(group);
-        if (doubt) {
-          const looked = await lookForLost(
-            group,
-            customerExternalId,
-            doubt.sinceMs,
-            options.signal,
-          );
-          if (looked.found) {
-            store.clearInDoubt(group);
-            return { state: 'recent', recent: looked.found };
-          }
-          return { state: 'in-doubt', since: doubt.since, lookedIn: looked.lookedIn };
-        }
-        const recent = store
-          .summaries(group)
-          .find((summary) => summary.origin !== 'opened' && now() - summary.keptAtMs < RECENT_MS);
+        const doubt = flights.map((flight) => store.inDoubt(flight)).find(Boolean);
+        if (doubt) return { state: 'in-doubt', since: doubt.since, lookedIn: LOOKED_IN };
+        const recent = same.find(
+          (summary) => summary.origin !== 'opened' && now() - summary.keptAtMs < RECENT_MS,
+        );
         if (recent) return { state: 'recent', recent };
       }
-
-      let previousReportId =
-        input.previousReportId === undefined
-          ? (store.summaries(group)[0]?.id ?? null)
-          : input.previousReportId;
-      const additional: NonNullable<InstantReportRequest['additional_info']> = {
-        ...(subject.countryCodes.length
-          ? { country_codes: subject.countryCodes.map((code) => code.toUpperCase()) }
-          : {}),
-        ...(subject.dateOfBirth ? { date_of_birth: subject.dateOfBirth } : {}),
-        ...(subject.entityType ? { entity_type: subject.entityType === 'person' ? 1 : 2 } : {}),
-      };
-      const request: InstantReportRequest = {
-        name,
-        ...(Object.keys(additional).length ? { additional_info: additional } : {}),
-      };
-      const marker = { name, customerExternalId };
-      let notice: string | null = null;
-      let wire: WirePressReport;
+      const since = new Date(now()).toISOString();
+      for (const flight of flights) inFlight.set(flight, since);
       try {
-        wire = await instantReport(
-          previousReportId ? { ...request, previous_instant_report_id: previousReportId } : request,
-          group,
-          marker,
-          options.signal,
-        );
-      } catch (error) {
-        // Refused with 404, nothing was made: the service does not know the report to compare
-        // with (made under another tenant, or one it no longer keeps). Made without it instead.
-        if (!(previousReportId && isServiceError(error) && error.status === 404)) throw error;
-        notice = `The service does not know the previous report ${previousReportId}, so this report was made without comparing with it.`;
-        previousReportId = null;
-        wire = await instantReport(request, group, marker, options.signal);
+        return await generateNow(input, name, customerExternalId, group, same, options);
+      } finally {
+        for (const flight of flights) inFlight.delete(flight);
       }
-      store.clearInDoubt(group);
-      const before = store.get(wire.report_body_id);
-      const report = store.keep({
-        v: 1,
-        wire,
-        origin: before?.origin ?? 'generated',
-        asked: subject,
-        customerExternalId,
-        previousReportId,
-        readSources: before?.readSources ?? [],
-        keptAtMs: before?.keptAtMs ?? now(),
-      });
-      // A previous report made elsewhere (a colleague's id) is read and kept, to compare with.
-      const previous = previousReportId
-        ? (get(previousReportId) ??
-          (await service.open(previousReportId, options).catch((error: unknown) => {
-            logger.warn(
-              `the previous press report ${previousReportId} could not be read to compare with: ${error instanceof Error ? error.message : String(error)}`,
-            );
-            return null;
-          })))
-        : null;
-      return {
-        state: 'generated',
-        report,
-        diff: previous ? diffReports(previous, report) : null,
-        ...(notice ? { notice } : {}),
-      };
     },
 
     get,
@@ -340,11 +355,13 @@ export function createPressService(deps: PressServiceDeps): PressService {
 
     list: (filter) =>
       filterReports(
-        store.summaries(
-          filter.customerExternalId === undefined
-            ? undefined
-            : groupOf(filter.customerExternalId, ''),
-        ),
+        filter.subjectKey === undefined
+          ? store.summaries(
+              filter.customerExternalId === undefined
+                ? undefined
+                : groupOf(filter.customerExternalId, ''),
+            )
+          : sameSubject(filter.customerExternalId ?? null, subjectKey(filter.subjectKey)),
         filter,
       ),
 
@@ -383,8 +400,59 @@ export function createPressService(deps: PressServiceDeps): PressService {
 
     pickUp,
 
+    awaitForced(customerExternalId, sinceMs) {
+      store.awaitForced({ customerExternalId, sinceMs, gaveUpAtMs: null });
+    },
+
+    async followForced(options = {}) {
+      let kept = 0;
+      for (const awaited of store.awaited()) {
+        const customer = awaited.customerExternalId;
+        if (awaited.gaveUpAtMs !== null) continue;
+        if (options.customerExternalId !== undefined && options.customerExternalId !== customer)
+          continue;
+        if (now() - awaited.sinceMs > AWAIT_FORCED_MS) {
+          store.awaitForced({ ...awaited, gaveUpAtMs: now() });
+          logger.warn(
+            `no press report forced for customer ${customer} was named by its timeline within ${AWAIT_FORCED_MS / 86_400_000} days: no longer looked for`,
+          );
+          continue;
+        }
+        let events: TimelineEvent[];
+        try {
+          events = (
+            await client.customers.timeline(
+              customer,
+              { limit: FORCED_TIMELINE_READ },
+              { signal: options.signal },
+            )
+          ).map((event) => ({
+            eventType: event.EventType ?? '',
+            url: event.Url ?? '',
+            createdAt: event.CreatedAt ?? null,
+          }));
+        } catch (error) {
+          if (options.signal?.aborted) throw error;
+          logger.warn(
+            `the timeline of customer ${customer} could not be read for its forced press report: ${error instanceof Error ? error.message : String(error)}`,
+          );
+          continue;
+        }
+        kept += await pickUp(customer, events, { signal: options.signal });
+        const made = reportIdsNamedBy(
+          events.filter((event) => {
+            const at = event.createdAt === null ? null : parseServiceDate(event.createdAt);
+            return at !== null && at >= awaited.sinceMs - CLOCK_SLACK_MS;
+          }),
+        );
+        if (made.some((id) => store.has(id))) store.settleForced(customer);
+      }
+      return kept;
+    },
+
     countFor: (customerExternalId) => store.count(groupOf(customerExternalId, '')),
     has: (id) => store.has(id),
+    wants,
   };
   return service;
 }

@@ -21,7 +21,40 @@ export const InDoubtGeneration = z.object({
 });
 export type InDoubtGeneration = z.output<typeof InDoubtGeneration>;
 
-const DigestSchema = z.object({ v: z.literal(DIGEST_VERSION), summary: z.looseObject({}) });
+/** What lists show of a report, as kept in its digest: read back through this schema (a file). */
+const SummarySchema: z.ZodType<PressReportSummary> = z.object({
+  id: z.string(),
+  createdAt: z.string().nullable(),
+  keptAtMs: z.number(),
+  subjectName: z.string(),
+  subjectKey: z.string(),
+  customerExternalId: z.string().nullable(),
+  origin: z.enum(['generated', 'opened', 'forced']),
+  previousReportId: z.string().nullable(),
+  categories: z.array(
+    z.object({ category: z.string(), severity: z.string(), reverted: z.boolean() }),
+  ),
+  highestSeverity: z.string().nullable(),
+  sourceCount: z.number(),
+  readSourceCount: z.number(),
+  namesakeCount: z.number().nullable(),
+  riskSummaryStart: z.string(),
+});
+const DigestSchema = z.object({ v: z.literal(DIGEST_VERSION), summary: SummarySchema });
+
+const AWAITING_KIND = 'press-awaiting-forced';
+const GONE_KIND = 'press-gone';
+const GoneReport = z.object({ atMs: z.number() });
+
+/** A forced generation delivered whose report the customer's timeline has not named yet. */
+export const AwaitedForced = z.object({
+  customerExternalId: z.string().min(1),
+  /** When it was asked (queued): the report's event comes after. */
+  sinceMs: z.number(),
+  /** Set when CaseDesk stopped looking (after AWAIT_FORCED_MS). */
+  gaveUpAtMs: z.number().nullable().default(null),
+});
+export type AwaitedForced = z.output<typeof AwaitedForced>;
 
 /**
  * Press reports in the profile's local store: the report's body as kept, with its summary and
@@ -30,11 +63,25 @@ const DigestSchema = z.object({ v: z.literal(DIGEST_VERSION), summary: z.looseOb
 export function createPressStore(records: LocalRecords, logger: Logger) {
   const summaryOf = (digest: unknown): PressReportSummary | null => {
     const parsed = DigestSchema.safeParse(digest);
-    return parsed.success ? (parsed.data.summary as unknown as PressReportSummary) : null;
+    return parsed.success ? parsed.data.summary : null;
+  };
+  const versionOf = (digest: unknown) =>
+    typeof digest === 'object' && digest !== null ? (digest as { v?: unknown }).v : undefined;
+  /** A digest that does not read (damaged, or of an odd shape) is derived again from the body. */
+  const rederived = (id: string): PressReportSummary | null => {
+    const kept = store.get(id);
+    if (!kept) return null;
+    const index = indexOf(kept);
+    records.setIndex(PRESS_REPORT_KIND, id, index);
+    return index.digest.summary;
   };
   const summaries = (rows: ReturnType<LocalRecords['digests']>) =>
     rows.flatMap((row) => {
-      const summary = summaryOf(row.digest);
+      // Another version is derived again by reindex when the store opens; one of this version
+      // that does not read (an odd shape) is derived again here, never handed on as it is.
+      const summary =
+        summaryOf(row.digest) ??
+        (versionOf(row.digest) === DIGEST_VERSION ? rederived(row.id) : null);
       return summary ? [summary] : [];
     });
 
@@ -76,6 +123,35 @@ export function createPressStore(records: LocalRecords, logger: Logger) {
         count += 1;
       }
       return count;
+    },
+    /** A report id the service answered 404 for, and when: not asked for again for a while. */
+    markGone(id: string, atMs: number) {
+      records.put(GONE_KIND, id, { atMs });
+    },
+    goneSince(id: string): number | null {
+      const parsed = GoneReport.safeParse(records.get(GONE_KIND, id)?.body);
+      return parsed.success ? parsed.data.atMs : null;
+    },
+    awaitForced(marker: AwaitedForced) {
+      const before = store
+        .awaited()
+        .find((entry) => entry.customerExternalId === marker.customerExternalId);
+      // Asked again while one is awaited: the earlier time, so neither report is missed.
+      const sinceMs =
+        before && before.gaveUpAtMs === null
+          ? Math.min(before.sinceMs, marker.sinceMs)
+          : marker.sinceMs;
+      records.put(AWAITING_KIND, marker.customerExternalId, { ...marker, sinceMs });
+    },
+    /** Every forced generation awaited or given up, oldest first. */
+    awaited(): AwaitedForced[] {
+      return records.list(AWAITING_KIND).flatMap((record) => {
+        const parsed = AwaitedForced.safeParse(record.body);
+        return parsed.success ? [parsed.data] : [];
+      });
+    },
+    settleForced(customerExternalId: string) {
+      records.remove(AWAITING_KIND, customerExternalId);
     },
     inDoubt(group: string): InDoubtGeneration | null {
       const record = records.get(IN_DOUBT_KIND, group);

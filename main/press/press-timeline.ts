@@ -30,19 +30,3 @@ export function reportIdsNamedBy(events: ReadonlyArray<TimelineEvent>): string[]
   const ordered = [...events].sort((a, b) => (timeOf(b) ?? 0) - (timeOf(a) ?? 0));
   return [...new Set(ordered.flatMap((event) => reportIdOf(event) ?? []))];
 }
-
-/**
- * A report the service made for the customer at or after `sinceMs` (the request that lost its
- * answer went out then): the newest such one's id. An event without a readable time is not taken
- * as proof.
- */
-export function lostGenerationFound(
-  events: ReadonlyArray<TimelineEvent>,
-  sinceMs: number,
-): string | null {
-  const made = events.filter((event) => {
-    const at = timeOf(event);
-    return at !== null && at >= sinceMs && reportIdOf(event) !== null;
-  });
-  return reportIdsNamedBy(made)[0] ?? null;
-}

@@ -1,4 +1,3 @@
-import type { ServiceClient } from '../api';
 import { cachedPressReportEvents } from '../cache/press-report-events';
 import type { CacheDb } from '../cache/open-cache';
 import type { Logger } from '../lib/logger';
@@ -8,7 +7,9 @@ import { reportIdOf } from '../press/press-timeline';
 /** Cached events read per sync, and customers whose reports one sync picks up, at most. */
 const EVENTS_READ = 2_000;
 const CUSTOMERS_PER_SYNC = 25;
-const TIMELINE_READ = 100;
+
+/** Where the next sync's pick-up starts among the customers waiting, per press core. */
+const cursors = new WeakMap<PressService, number>();
 
 const said = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -27,13 +28,23 @@ export async function pickUpFromCache(
     const byCustomer = new Map<string, ReturnType<typeof cachedPressReportEvents>>();
     for (const event of cachedPressReportEvents(db, EVENTS_READ)) {
       const id = reportIdOf(event);
-      if (id === null || press.has(id)) continue;
+      if (id === null || !press.wants(id)) continue;
       const events = byCustomer.get(event.customerExternalId) ?? [];
       events.push(event);
       byCustomer.set(event.customerExternalId, events);
     }
+    // Customers whose reports cannot be read now must not hold every place: each sync starts
+    // where the last one stopped.
+    const customers = [...byCustomer];
+    const start =
+      customers.length > CUSTOMERS_PER_SYNC ? (cursors.get(press) ?? 0) % customers.length : 0;
+    const turn = [...customers.slice(start), ...customers.slice(0, start)].slice(
+      0,
+      CUSTOMERS_PER_SYNC,
+    );
+    cursors.set(press, start + turn.length);
     let kept = 0;
-    for (const [customer, events] of [...byCustomer].slice(0, CUSTOMERS_PER_SYNC)) {
+    for (const [customer, events] of turn) {
       kept += await press.pickUp(customer, events, { signal });
       if (signal?.aborted) break;
     }
@@ -44,28 +55,24 @@ export async function pickUpFromCache(
   }
 }
 
-/** After a forced generation was delivered: the customer's timeline names the new report. */
-export async function pickUpForCustomer(
+/**
+ * Forced generations delivered whose report is not kept yet (of one customer, or all): their
+ * customers' timelines are read again, after the delivery and after every sync, until the report
+ * is kept or CaseDesk gives up (AWAIT_FORCED_MS). Never fails its caller.
+ */
+export async function followForced(
   press: PressService,
-  client: Pick<ServiceClient, 'customers'>,
-  customerExternalId: string,
+  customerExternalId: string | null,
   logger: Logger,
+  signal?: AbortSignal,
 ): Promise<number> {
   try {
-    const events = await client.customers.timeline(customerExternalId, { limit: TIMELINE_READ });
-    return await press.pickUp(
-      customerExternalId,
-      events.map((event) => ({
-        eventType: event.EventType ?? '',
-        url: event.Url ?? '',
-        createdAt: event.CreatedAt ?? null,
-      })),
-    );
+    return await press.followForced({
+      ...(customerExternalId === null ? {} : { customerExternalId }),
+      ...(signal ? { signal } : {}),
+    });
   } catch (error) {
-    // The next sync brings the event into the cache and picks the report up from there.
-    logger.warn(
-      `the press report forced for customer ${customerExternalId} could not be picked up yet: ${said(error)}`,
-    );
+    logger.warn(`forced press reports could not be looked for: ${said(error)}`);
     return 0;
   }
 }

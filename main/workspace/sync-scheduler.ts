@@ -19,7 +19,7 @@ import { runSyncInWorker, WorkerSyncError } from '../sync/worker-sync';
 import type { ConnectivityState } from './connectivity';
 import type { OutboxScheduler } from './outbox-scheduler';
 import type { TokenGate } from './token-gate';
-import { pickUpFromCache } from './press-pick-up';
+import { followForced, pickUpFromCache } from './press-pick-up';
 import { PRESS_REPORTS_CHANGED, type Workspace } from './workspace';
 
 const PROGRESS_EVERY_MS = 200;
@@ -137,7 +137,12 @@ export function createSyncScheduler(deps: {
       await deps.outbox.replay(space);
       // Reports the synced timelines name (forced generations) are kept while online; never
       // fails the sync.
-      if (space.press && (await pickUpFromCache(space.press, space.db, deps.logger)) > 0)
+      if (
+        space.press &&
+        (await pickUpFromCache(space.press, space.db, deps.logger)) +
+          (await followForced(space.press, null, deps.logger)) >
+          0
+      )
         deps.events.emit('cache.changed', { tables: [PRESS_REPORTS_CHANGED] });
     } catch (error) {
       lastError = error instanceof Error ? error.message : String(error);

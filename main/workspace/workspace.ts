@@ -38,7 +38,7 @@ import { createSyncEngine, type SyncEngine } from '../sync/sync-engine';
 import { ensurePrivateFolder } from '../lib/private-files';
 import { openPress } from '../press/open-press';
 import type { PressService } from '../press/press-service';
-import { pickUpForCustomer } from './press-pick-up';
+import { followForced } from './press-pick-up';
 
 /** What the cache.changed event names when kept press reports changed (they are not in the cache). */
 export const PRESS_REPORTS_CHANGED = 'press_reports';
@@ -172,10 +172,13 @@ export async function openWorkspace(options: {
         const tables = applyDelivered(writer, item);
         if (tables.length) options.onCacheChange?.(tables);
         const forcedFor = forcedReportCustomer(item.result);
-        if (press && forcedFor)
-          void pickUpForCustomer(press, client, forcedFor, options.logger).then((kept) => {
+        if (press && forcedFor) {
+          // Awaited until its report is kept: this read may fail, or the report come later.
+          press.awaitForced(forcedFor, Date.parse(item.createdAt));
+          void followForced(press, forcedFor, options.logger).then((kept) => {
             if (kept > 0) options.onCacheChange?.([PRESS_REPORTS_CHANGED]);
           });
+        }
       },
     }),
     cacheNotice: movedAside

@@ -219,7 +219,11 @@ export type PressGenerateResult =
 export const PressListFilter = z
   .object({
     customerExternalId: Id.optional(),
-    subjectKey: z.string().min(1).max(1000).optional(),
+    /**
+     * Reports of the same subject (a summary's `subjectKey`: the same name in any order, case or
+     * accents); with `customerExternalId` too, the customer's reports under any name as well.
+     */
+    subjectKey: z.string().trim().min(1).max(2000).optional(),
     /** Part of the subject's name, any case and accents. */
     subject: z.string().trim().min(1).max(200).optional(),
     category: z.string().trim().min(1).max(200).optional(),

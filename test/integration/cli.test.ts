@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackupReport } from '../../main/cli/cli-backup';
+import { openCache } from '../../main/cache/open-cache';
 import { openLocalStore } from '../../main/local/local-store';
 import { silentLogger } from '../../main/lib/logger';
 import { openOutbox } from '../../main/outbox/outbox-store';
@@ -373,5 +374,36 @@ describe('the press command line (built)', () => {
     }
     expect(existsSync(folder)).toBe(false);
     expect((await cli('press', '--help')).stdout).toMatch(/press report --name NAME/);
+  });
+
+  it('queues a forced generation under the service id the cache knows, once; refuses a customer it does not know', async () => {
+    const folder = join(scratch.path, 'press-force');
+    mkdirSync(folder, { recursive: true });
+    const db = join(folder, 'cache.db');
+    const cache = openCache(db, silentLogger).db;
+    cache
+      .prepare(
+        "INSERT INTO customers (external_id, id, account_type, name, name_variations, review_groups, raw) VALUES ('C1', 'cus_1', 'P', 'Ann Lee', '', '', '{}')",
+      )
+      .run();
+    cache.close();
+    const noToken = { env: {} };
+    await expect(cliWith(noToken, 'press', 'force', 'C2', '--db', db)).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/sync this customer first/) as unknown,
+    });
+    const queued = JSON.parse(
+      (await cliWith(noToken, 'press', 'force', 'C1', '--db', db, '--json')).stdout,
+    ) as { state: string; outboxItemId: string };
+    expect(queued.state).toBe('queued');
+    // Asked again while it waits: neither sent nor queued again.
+    expect(
+      JSON.parse((await cliWith(noToken, 'press', 'force', 'C1', '--db', db, '--json')).stdout),
+    ).toEqual({ state: 'waiting', customerExternalId: 'C1', outboxItemId: queued.outboxItemId });
+    const outbox = openOutbox(join(folder, 'outbox.db'), silentLogger);
+    expect(outbox.list().map((item) => item.payload)).toEqual([
+      { kind: 'press.force', customerExternalId: 'C1', customerId: 'cus_1' },
+    ]);
+    outbox.close();
   });
 });

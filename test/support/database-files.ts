@@ -69,6 +69,24 @@ export function corruptPages(path: string, pages: readonly number[]): void {
 }
 
 /** The first page of a table or index, as the file's schema says. */
+/** The pages holding rows of one table or index (SQLite's dbstat), in page order. */
+export function pagesOf(
+  path: string,
+  name: string,
+  pagetype: 'leaf' | 'internal' | 'overflow',
+): number[] {
+  const db = new Database(path, { readonly: true });
+  try {
+    return (
+      db
+        .prepare('SELECT pageno FROM dbstat WHERE name = ? AND pagetype = ? ORDER BY pageno')
+        .all(name, pagetype) as Array<{ pageno: number }>
+    ).map((row) => row.pageno);
+  } finally {
+    db.close();
+  }
+}
+
 export function rootPageOf(path: string, name: string): number {
   const db = new Database(path, { readonly: true });
   try {

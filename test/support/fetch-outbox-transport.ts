@@ -95,8 +95,8 @@ export function fetchOutboxTransport(
       await call('DELETE', `/api/v1/customer_documents/${encodeURIComponent(id)}`);
     },
     saveCustomers: (body) => call('POST', '/api/v1/customers/save', body),
-    async forcePressReport(customerExternalId) {
-      await call('POST', `/api/v1/press/report/${encodeURIComponent(customerExternalId)}/forcegen`);
+    async forcePressReport(customerId) {
+      await call('POST', `/api/v1/press/report/${encodeURIComponent(customerId)}/forcegen`);
     },
     async pressReportEvents(customerExternalId) {
       const events = (await call(

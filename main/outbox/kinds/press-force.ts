@@ -6,11 +6,37 @@ import { type LookUp, type OutboxKind, quoted } from './kind';
 /** A press report to generate for a customer now (POST /press/report/{customer_id}/forcegen). */
 export const PressForcePayload = z.object({
   kind: z.literal('press.force'),
+  /** Whose report it is: the outbox's label, the timeline read and the pick-up name it so. */
   customerExternalId: z.string().min(1),
+  /**
+   * The service's own id of the customer (Customer.id): forcegen's path names it. Items queued
+   * before it was kept lack it and send the external id, which a service may refuse (failed, said).
+   */
+  customerId: z.string().min(1).optional(),
   /** The customer's name when it was asked: what the outbox calls it. */
   label: z.string().optional(),
 });
 export type PressForcePayload = z.infer<typeof PressForcePayload>;
+
+/**
+ * The forced generation already waiting in the outbox for this customer, sent or not (failed ones
+ * too: the investigator retries or discards that one), so a customer asked for twice gets one
+ * report. Shared by the bridge and the command line.
+ */
+export function waitingPressForce<I extends { payload: unknown }>(
+  items: readonly I[],
+  customerExternalId: string,
+): I | null {
+  return (
+    items.find((item) => {
+      const payload = PressForcePayload.safeParse(item.payload);
+      return payload.success && payload.data.customerExternalId === customerExternalId;
+    }) ?? null
+  );
+}
+
+/** Outbox states in which a forced generation is still to be sent (or settled by the investigator). */
+export const WAITING_STATES = ['queued', 'sending', 'failed'] as const;
 
 interface ForceEvent {
   id: string;
@@ -20,7 +46,8 @@ interface ForceEvent {
 }
 
 export interface PressForceOps {
-  forcePressReport(customerExternalId: string): Promise<void>;
+  /** forcegen, with the service's own id of the customer. */
+  forcePressReport(customerId: string): Promise<void>;
   pressReportEvents(customerExternalId: string): Promise<ForceEvent[]>;
 }
 
@@ -102,7 +129,7 @@ export const pressForce: OutboxKind<PressForcePayload, PressForceOps> = {
   }),
   async send(payload, ops): Promise<PressForceResult> {
     try {
-      await ops.forcePressReport(payload.customerExternalId);
+      await ops.forcePressReport(payload.customerId ?? payload.customerExternalId);
     } catch (error) {
       // Refused for good: said plainly, held as failed (never retried on its own).
       if (isServiceError(error) && error.status === 404)

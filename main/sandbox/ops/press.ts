@@ -148,11 +148,15 @@ export function createPressOps(
       return json({ id, url: `${REPORT_URL}${id}` });
     },
 
-    /** POST /api/v1/press/report/{customer_id}/forcegen: a report for the customer now; 204. */
+    /**
+     * POST /api/v1/press/report/{customer_id}/forcegen: a report for the customer now; 204. The
+     * path names the service's own id (Customer.id, `added[].customer_id` of a save), never the
+     * external id: accepting both would hide a client sending the wrong one.
+     */
     forceGeneration(customerId: string): Reply {
-      const row = prepare(
-        'SELECT json, detail_json FROM customers WHERE external_id = ? OR id = ?',
-      ).get(customerId, customerId) as { json: string; detail_json: string } | undefined;
+      const row = prepare('SELECT json, detail_json FROM customers WHERE id = ?').get(
+        customerId,
+      ) as { json: string; detail_json: string } | undefined;
       if (!row) throw notFound('customer', customerId);
       const customer = JSON.parse(row.json) as CustomerRecord;
       const at = context.now();

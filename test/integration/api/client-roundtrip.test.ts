@@ -166,7 +166,10 @@ describe('service client: every operation against the sandbox', () => {
     });
     const stored = await client.press.reportBody(report.report_body_id);
     expect(stored).toEqual(report);
-    await expect(client.press.forceGeneration(customerId)).resolves.toBeUndefined();
+    // forcegen names the customer by the service's own id (Customer.id), not the external id.
+    const serviceId = (await client.customers.get(customerId)).customer.id;
+    if (!serviceId) throw new Error('the saved customer has no service id');
+    await expect(client.press.forceGeneration(serviceId)).resolves.toBeUndefined();
   });
 
   it('submits a KYT transaction and gets it back scored', async () => {

@@ -28,7 +28,7 @@ describe('local store migration 003: search reads the words alone, not the bodie
     );
     insert.run('press-report', 'R1', '{}', 5, 6, 'customer:C1', '{"v":1}', ' fraud lena ');
     insert.run('note', 'n1', '{"text":"call back"}', 7, 7, null, null, null);
-    migrate(db, { ...SCHEMA, migrations: LOCAL_MIGRATIONS });
+    migrate(db, { ...SCHEMA, migrations: LOCAL_MIGRATIONS.slice(0, 3) });
     expect(db.pragma('user_version', { simple: true })).toBe(3);
     const words = () => db.prepare('SELECT * FROM local_record_words ORDER BY id').all();
     expect(words()).toEqual([

@@ -140,4 +140,22 @@ describe('press reports in a local store', () => {
     });
     store.close();
   });
+
+  it('a digest of the right version but the wrong shape is never handed to a list: derived again from the body', () => {
+    const { store } = opened(openLocalStore(path, silentLogger));
+    const press = createPressStore(store, silentLogger);
+    press.keep(report(1));
+    store.db
+      .prepare(
+        `UPDATE local_records SET digest = '{"v":1,"summary":{"id":"R1","categories":"fraud"}}' WHERE id = 'R1'`,
+      )
+      .run();
+    expect(press.summaries()).toEqual([
+      expect.objectContaining({ id: 'R1', highestSeverity: 'high', sourceCount: 5 }),
+    ]);
+    expect(press.summaries()[0]?.categories).toEqual([
+      { category: 'fraud', severity: 'high', reverted: false },
+    ]);
+    store.close();
+  });
 });

@@ -7,6 +7,7 @@ import { openLocalStore, type LocalStoreOpening } from '../../../main/local/loca
 import {
   corruptPages,
   garbageDatabaseBytes,
+  pagesOf,
   rootPageOf,
   snapshotFile,
 } from '../../support/database-files';
@@ -63,12 +64,10 @@ describe('a damaged local store', () => {
 
   it('pages of its table damaged: what can be read, also past the damage, and says part is missing', () => {
     writeStore(150);
-    const root = rootPageOf(path, 'local_records');
-    const index = rootPageOf(path, 'local_records_by_created');
-    corruptPages(
-      path,
-      [root + 6, root + 7].filter((page) => page !== index),
-    );
+    // Two leaf pages of the table itself, in its middle (the indexes beside it are derived).
+    const leaves = pagesOf(path, 'local_records', 'leaf');
+    const middle = Math.floor(leaves.length / 2);
+    corruptPages(path, leaves.slice(middle, middle + 2));
     const opening = opened(openLocalStore(path, silentLogger));
     const recovery = opening.recovery;
     expect(recovery?.partial).toBe(true);

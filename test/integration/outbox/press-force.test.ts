@@ -52,6 +52,12 @@ describe('a forced press report in the outbox', () => {
         .prepare('SELECT external_id FROM customers ORDER BY external_id LIMIT 1 OFFSET ?')
         .get(offset) as { external_id: string }
     ).external_id;
+  const serviceIdOf = (externalId: string) =>
+    (
+      t.sandbox.db.prepare('SELECT id FROM customers WHERE external_id = ?').get(externalId) as {
+        id: string;
+      }
+    ).id;
   const pressEvents = async (customer: string) =>
     (await t.call('GET', `/api/v1/customers/${customer}/timeline?limit=100`))
       .json<Array<{ EventType: string }>>()
@@ -59,12 +65,14 @@ describe('a forced press report in the outbox', () => {
 
   it('queued while the service is down, is sent exactly once when it is back', async () => {
     const customer = customerAt(1);
+    const serviceId = serviceIdOf(customer);
     const before = await pressEvents(customer);
     await t.stop();
     const { outbox, replayer, close } = open('offline');
     const item = replayer.enqueue({
       kind: 'press.force',
       customerExternalId: customer,
+      customerId: serviceId,
       label: 'Ann',
     });
     expect(outbox.list(['queued']).map((queued) => queued.id)).toEqual([item.id]);
@@ -80,7 +88,10 @@ describe('a forced press report in the outbox', () => {
       state: 'done',
       result: { forced: true, customerExternalId: customer },
     });
-    expect(forcegens()).toHaveLength(1);
+    // The path names the service's own id, not the external id.
+    expect(forcegens().map((request) => request.path)).toEqual([
+      `/api/v1/press/report/${serviceId}/forcegen`,
+    ]);
     expect(await pressEvents(customer)).toBe(before + 1);
     await close();
     outbox.close();
@@ -103,7 +114,9 @@ describe('a forced press report in the outbox', () => {
     });
     // Nothing made since it was queued: not found (it stays in doubt, then is sent again).
     expect(await after.find(payload, ops, lookUp())).toBeNull();
-    expect((await t.call('POST', `/api/v1/press/report/${customer}/forcegen`)).status).toBe(204);
+    expect(
+      (await t.call('POST', `/api/v1/press/report/${serviceIdOf(customer)}/forcegen`)).status,
+    ).toBe(204);
     const found = await after.find(payload, ops, lookUp());
     expect(found).toMatchObject({ forced: true, customerExternalId: customer });
     // An event another delivered item was found to be is not this one's.

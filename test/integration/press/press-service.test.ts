@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PressGenerateInput } from '../../../preload/contract';
 import { AppError } from '../../../main/lib/app-error';
-import { RECENT_MS } from '../../../main/press/press-service';
+import { AWAIT_FORCED_MS, RECENT_MS } from '../../../main/press/press-service';
 import { customerName } from '../../../main/sandbox/db/tenant-store';
 import type { CustomerRecord } from '../../../main/sandbox/model';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox-fixture';
@@ -35,12 +35,12 @@ describe('the press core against the sandbox', () => {
     t.sandbox.faults.reset();
   });
 
-  const someCustomer = (offset = 3): { id: string; name: string } => {
+  const someCustomer = (offset = 3): { id: string; serviceId: string; name: string } => {
     const row = t.sandbox.db
-      .prepare('SELECT json FROM customers ORDER BY external_id LIMIT 1 OFFSET ?')
-      .get(offset) as { json: string };
+      .prepare('SELECT id, json FROM customers ORDER BY external_id LIMIT 1 OFFSET ?')
+      .get(offset) as { id: string; json: string };
     const customer = JSON.parse(row.json) as CustomerRecord;
-    return { id: customer.external_id, name: customerName(customer) };
+    return { id: customer.external_id, serviceId: row.id, name: customerName(customer) };
   };
 
   it('generates, keeps, and compares the next report of the same subject with the newest kept one', async () => {
@@ -171,22 +171,22 @@ describe('the press core against the sandbox', () => {
     expect(core.press.get(id)?.summary.origin).toBe('opened');
   });
 
-  it('a lost answer is settled when the customer’s timeline shows a report made since', async () => {
+  it('a lost answer is not settled by a forced report the customer’s timeline shows since', async () => {
     const customer = someCustomer(7);
     const subject = { name: customer.name, customerExternalId: customer.id };
     t.sandbox.faults.set({ dropRate: 1 });
-    await failureOf(core.press.generate(generateInput({ subject })));
+    const lost = await failureOf(core.press.generate(generateInput({ subject })));
     t.sandbox.faults.reset();
-    expect((await t.call('POST', `/api/v1/press/report/${customer.id}/forcegen`)).status).toBe(204);
-    const settled = await core.press.generate(generateInput({ subject }));
-    expect(settled).toMatchObject({
-      state: 'recent',
-      recent: { origin: 'forced', customerExternalId: customer.id },
+    expect(lost).toMatchObject({ code: 'outcome_unknown' });
+    expect(
+      (await t.call('POST', `/api/v1/press/report/${customer.serviceId}/forcegen`)).status,
+    ).toBe(204);
+    // A forced report is not the instant one asked for: CaseDesk cannot tell, so it asks.
+    expect(await core.press.generate(generateInput({ subject }))).toMatchObject({
+      state: 'in-doubt',
+      lookedIn: expect.stringMatching(/could not find out/) as unknown,
     });
     expect(instantReports()).toHaveLength(1);
-    // The doubt is gone: what is left is only "made a short while ago".
-    core.clock.ms += RECENT_MS + 1;
-    expect((await core.press.generate(generateInput({ subject }))).state).toBe('generated');
   });
 
   it('keeps a source marked read when the report is opened again by id', async () => {
@@ -206,7 +206,7 @@ describe('the press core against the sandbox', () => {
 
   it('picks up a report forced for a customer from its timeline, once', async () => {
     const customer = someCustomer(5);
-    const forced = await t.call('POST', `/api/v1/press/report/${customer.id}/forcegen`);
+    const forced = await t.call('POST', `/api/v1/press/report/${customer.serviceId}/forcegen`);
     expect(forced.status).toBe(204);
     const timeline = (
       await t.call('GET', `/api/v1/customers/${customer.id}/timeline?limit=100`)
@@ -232,7 +232,7 @@ describe('the press core against the sandbox', () => {
       },
       ...events,
     ];
-    await t.call('POST', `/api/v1/press/report/${customer.id}/forcegen`);
+    await t.call('POST', `/api/v1/press/report/${customer.serviceId}/forcegen`);
     const more = (await t.call('GET', `/api/v1/customers/${customer.id}/timeline?limit=100`)).json<
       Array<{ EventType: string; Url: string; CreatedAt: string }>
     >();
@@ -249,7 +249,58 @@ describe('the press core against the sandbox', () => {
     expect(core.press.countFor(customer.id)).toBe(2);
   });
 
-  it('a generation whose answer was lost is marked in doubt, looked for on the customer’s timeline, and repeated only when confirmed', async () => {
+  it('a report id the service does not know is remembered and not asked for again at every pick-up', async () => {
+    const customer = someCustomer(11);
+    const gone = [
+      {
+        eventType: 'press_report_generated',
+        url: '/api/v1/press/reportbody/press-gone-for-good',
+        createdAt: '2030-01-01T00:00:00Z',
+      },
+    ];
+    expect(await core.press.pickUp(customer.id, gone)).toBe(0);
+    expect(
+      recorder.sent.filter((request) => request.path.includes('press-gone-for-good')),
+    ).toHaveLength(1);
+    recorder.sent.length = 0;
+    expect(await core.press.pickUp(customer.id, gone)).toBe(0);
+    expect(recorder.sent).toEqual([]);
+    expect(core.press.has('press-gone-for-good')).toBe(false);
+  });
+
+  it('a delivered forced generation is awaited until its report is kept, timeline read after timeline read, and given up after days', async () => {
+    const customer = someCustomer(9);
+    const since = core.clock.ms - 1_000;
+    expect(
+      (await t.call('POST', `/api/v1/press/report/${customer.serviceId}/forcegen`)).status,
+    ).toBe(204);
+    core.press.awaitForced(customer.id, since);
+    // The timeline cannot be read now: still awaited.
+    t.sandbox.faults.set({ serverErrorRate: 1 });
+    expect(await core.press.followForced()).toBe(0);
+    t.sandbox.faults.reset();
+    expect(core.press.countFor(customer.id)).toBe(0);
+    // The next sync reads it again and keeps the report; then it is no longer awaited.
+    expect(await core.press.followForced()).toBe(1);
+    expect(core.press.list({ customerExternalId: customer.id }).reports).toEqual([
+      expect.objectContaining({ origin: 'forced', customerExternalId: customer.id }),
+    ]);
+    recorder.sent.length = 0;
+    expect(await core.press.followForced()).toBe(0);
+    expect(recorder.sent).toEqual([]);
+
+    // One the service never names is read for a few days, then given up.
+    const quiet = someCustomer(10);
+    core.press.awaitForced(quiet.id, core.clock.ms);
+    expect(await core.press.followForced()).toBe(0);
+    expect(recorder.sent.some((request) => request.path.includes(quiet.id))).toBe(true);
+    core.clock.ms += AWAIT_FORCED_MS + 1;
+    recorder.sent.length = 0;
+    expect(await core.press.followForced()).toBe(0);
+    expect(recorder.sent).toEqual([]);
+  });
+
+  it('a generation whose answer was lost is marked in doubt, said to be unknowable, and repeated only when confirmed', async () => {
     const customer = someCustomer();
     const subject = { name: customer.name, customerExternalId: customer.id };
     t.sandbox.faults.set({ dropRate: 1 });
@@ -261,12 +312,9 @@ describe('the press core against the sandbox', () => {
     const asked = await core.press.generate(generateInput({ subject }));
     expect(asked).toMatchObject({
       state: 'in-doubt',
-      lookedIn: expect.stringContaining('timeline') as unknown,
+      lookedIn: expect.stringMatching(/could not find out/) as unknown,
     });
     expect(instantReports()).toHaveLength(1);
-    expect(
-      recorder.sent.some((request) => request.path.includes(`/customers/${customer.id}/timeline`)),
-    ).toBe(true);
     const confirmed = await core.press.generate(generateInput({ subject, confirmRepeat: true }));
     expect(confirmed.state).toBe('generated');
     expect(instantReports()).toHaveLength(2);

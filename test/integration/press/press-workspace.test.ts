@@ -122,7 +122,12 @@ describe('press reports in the open profile, through the bridge', () => {
 
   it('after a sync, reports the synced timelines name are picked up', async () => {
     const customer = customerAt(6);
-    expect((await t.call('POST', `/api/v1/press/report/${customer}/forcegen`)).status).toBe(204);
+    const serviceId = (
+      t.sandbox.db.prepare('SELECT id FROM customers WHERE external_id = ?').get(customer) as {
+        id: string;
+      }
+    ).id;
+    expect((await t.call('POST', `/api/v1/press/report/${serviceId}/forcegen`)).status).toBe(204);
     // A full sync reads every customer's timeline again (an incremental one, those with news).
     await syncToEnd(core.events, () => call('sync.start', { full: true }));
     const list = await call<PressList>('press.list', { filter: { customerExternalId: customer } });

@@ -45,14 +45,19 @@ describe('sandbox press reports and KYT', () => {
   });
 
   it('forces a report for a customer (204) and records it on the timeline', async () => {
-    await t.call('POST', '/api/v1/customers/save', {
+    const saved = await t.call('POST', '/api/v1/customers/save', {
       body: {
         customers: [
           { external_id: 'P-1', account_type: 'N', first_name: 'Lena', last_name: 'Marsh' },
         ],
       },
     });
-    const forced = await t.call('POST', '/api/v1/press/report/P-1/forcegen');
+    const serviceId = saved.json<{ added: Array<{ customer_id: string }> }>().added[0]?.customer_id;
+    // The path names the service's own id (Customer.id), never the external id.
+    expect(serviceId).toBeTruthy();
+    expect(serviceId).not.toBe('P-1');
+    expect((await t.call('POST', '/api/v1/press/report/P-1/forcegen')).status).toBe(404);
+    const forced = await t.call('POST', `/api/v1/press/report/${serviceId}/forcegen`);
     expect(forced.status).toBe(204);
     const events = TimelineShape.parse(
       (await t.call('GET', '/api/v1/customers/P-1/timeline')).json(),
@@ -97,16 +102,17 @@ describe('sandbox press reports and KYT', () => {
     );
     expect(second.general_summary).toContain(`Compared with report ${first.report_body_id}`);
 
-    await t.call('POST', '/api/v1/customers/save', {
+    const saved = await t.call('POST', '/api/v1/customers/save', {
       body: {
         customers: [
           { external_id: 'P-2', account_type: 'N', first_name: 'Oskar', last_name: 'Brandt' },
         ],
       },
     });
+    const serviceId = saved.json<{ added: Array<{ customer_id: string }> }>().added[0]?.customer_id;
     const forcedIds: string[] = [];
     for (let i = 0; i < 3; i++) {
-      expect((await t.call('POST', '/api/v1/press/report/P-2/forcegen')).status).toBe(204);
+      expect((await t.call('POST', `/api/v1/press/report/${serviceId}/forcegen`)).status).toBe(204);
       const events = TimelineShape.parse(
         (await t.call('GET', '/api/v1/customers/P-2/timeline')).json(),
       ).filter((e) => e.EventType === 'press_report_generated');

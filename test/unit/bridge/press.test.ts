@@ -7,6 +7,7 @@ import { migrate } from '../../../main/cache/open-cache';
 import { ServiceError } from '../../../main/api';
 import { AppError } from '../../../main/lib/app-error';
 import type { PressService } from '../../../main/press/press-service';
+import type { OutboxItem, OutboxPayload } from '../../../main/outbox/outbox-store';
 import type { Workspace } from '../../../main/workspace/workspace';
 import type { WorkspaceManager } from '../../../main/workspace/workspace-manager';
 import { contract } from '../../../preload/contract';
@@ -110,5 +111,69 @@ describe('the press bridge while the service cannot be reached', () => {
   it('passes a refusal it already said plainly through unchanged', async () => {
     const refusal = new AppError('not_found', 'The service has no press report R1.');
     expect(await caught(() => setUp(refusal).open({ id: 'R1' }, context))).toBe(refusal);
+  });
+});
+
+describe('forcing a press report through the bridge', () => {
+  const setUp = () => {
+    const db = new Database(':memory:');
+    migrate(db);
+    db.prepare(
+      "INSERT INTO customers (external_id, id, account_type, name, name_variations, review_groups, raw) VALUES ('C1', 'cus_1', 'P', 'Ann Lee', '[]', '[]', '{}'), ('C2', NULL, 'P', 'Bo Chen', '[]', '[]', '{}')",
+    ).run();
+    const items: OutboxItem[] = [];
+    const space = {
+      db,
+      press: null,
+      outbox: { list: () => items },
+      replayer: {
+        enqueue: (payload: OutboxPayload) => {
+          const item: OutboxItem = {
+            id: `item-${items.length + 1}`,
+            seq: items.length + 1,
+            payload,
+            state: 'queued',
+            attempts: 0,
+            lastError: null,
+            result: null,
+            bodyStarted: false,
+            createdAt: '2026-01-01T00:00:00.000Z',
+            updatedAt: '2026-01-01T00:00:00.000Z',
+          };
+          items.push(item);
+          return item;
+        },
+      },
+    } as unknown as Workspace;
+    const workspaces = {
+      require: () => Promise.resolve(space),
+      replaySoon: () => undefined,
+    } as unknown as WorkspaceManager;
+    return { press: createPressHandlers(workspaces), items };
+  };
+
+  it("queues the customer's service id for forcegen, keeping the external id to name it by", async () => {
+    const { press, items } = setUp();
+    const view = await press.force({ customerExternalId: 'C1' }, context);
+    expect(items.map((item) => item.payload)).toEqual([
+      { kind: 'press.force', customerExternalId: 'C1', customerId: 'cus_1', label: 'Ann Lee' },
+    ]);
+    // Asked again while it waits (even failed): the same item answers.
+    if (items[0]) items[0].state = 'failed';
+    expect((await press.force({ customerExternalId: 'C1' }, context)).id).toBe(view.id);
+    expect(items).toHaveLength(1);
+  });
+
+  it('refuses plainly a customer whose service id is not cached yet, queuing nothing', async () => {
+    const { press, items } = setUp();
+    for (const customerExternalId of ['C2', 'C3']) {
+      const error = await Promise.resolve(press.force({ customerExternalId }, context)).then(
+        () => null,
+        (caught: unknown) => caught,
+      );
+      expect(error).toMatchObject({ code: 'not_found' });
+      expect((error as Error).message).toMatch(/sync this customer first/i);
+    }
+    expect(items).toEqual([]);
   });
 });

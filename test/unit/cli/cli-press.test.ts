@@ -85,8 +85,11 @@ function fakePress(overrides: Partial<PressService> = {}): PressService {
     markSourceRead: vi.fn(fail('markSourceRead')),
     search: vi.fn(fail('search')),
     pickUp: vi.fn(fail('pickUp')),
+    awaitForced: vi.fn(fail('awaitForced')),
+    followForced: vi.fn(fail('followForced')),
     countFor: vi.fn(fail('countFor')),
     has: vi.fn(() => false),
+    wants: vi.fn(() => true),
     ...overrides,
   };
 }
@@ -101,6 +104,7 @@ function harness(
     send: vi.fn(() => Promise.resolve(attempt)),
     queue: vi.fn(() => ({ id: 'item-1' })),
     pickUp: vi.fn(() => Promise.resolve(1)),
+    waiting: vi.fn((): { id: string; state: string } | null => null),
   };
   const deps: PressCliDeps = {
     press,
@@ -293,6 +297,16 @@ describe('press command line: running', () => {
     expect(await lost.run('force', 'C-7')).toBe(1);
     expect(lost.force.queue).not.toHaveBeenCalled();
     expect(lost.output()).toMatch(/may be generating the report; not queued again/);
+  });
+
+  it('never sends or queues a forced generation while one waits in the outbox for the same customer', async () => {
+    const again = harness(fakePress(), { state: 'sent' });
+    again.force.waiting.mockImplementation(() => ({ id: 'item-9', state: 'failed' }));
+    expect(await again.run('force', 'C-7')).toBe(0);
+    expect(again.force.waiting).toHaveBeenCalledWith('C-7');
+    expect(again.force.send).not.toHaveBeenCalled();
+    expect(again.force.queue).not.toHaveBeenCalled();
+    expect(again.output()).toMatch(/already waits in the profile's outbox \(item item-9, failed\)/);
   });
 
   it('prints service strings as plain text: no escape sequences, bidi controls or line breaks', async () => {

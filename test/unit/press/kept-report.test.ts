@@ -155,3 +155,18 @@ describe('a kept press report, as the reader shows it', () => {
     );
   });
 });
+
+describe('what was asked for a kept report', () => {
+  it('is given with its detail, so generating again starts from the same date of birth and countries', () => {
+    const asked = {
+      name: 'Ann Lee',
+      countryCodes: ['GB'],
+      dateOfBirth: '1970-04-02',
+      entityType: 'person' as const,
+      customerExternalId: 'C1',
+    };
+    const detail = detailOf(kept({ report_body_id: 'R1' }, { asked }));
+    expect(detail.asked).toEqual(asked);
+    expect(detailOf(kept({ report_body_id: 'R2' })).asked).toBeNull();
+  });
+});

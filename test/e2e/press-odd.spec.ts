@@ -1,0 +1,287 @@
+import type { Page, Request } from '@playwright/test';
+import type { PressList, QueueWindow } from '../../preload/contract';
+import { bridge, expect, test, type Tenant } from './fixtures';
+
+// Odd press reports as the interface allows them, kept on the sandbox as any service could send
+// them (PUT /__sandbox/press/reportbody/{id}) and met the way an investigator meets them: opened by
+// id from the Press screen, or picked up from a customer's timeline by a sync.
+
+const IMAGE_HOST = 'images.press-odd.example';
+const HOSTILE_TITLE = '<img src=x onerror="window.__pressOddInjected=1">Payment \u202Efdp.exe';
+const HOSTILE_SNIPPET = '<script>window.__pressOddInjected=2</script><b>bold?</b> al\u202Ebarak';
+const HOSTILE_CATEGORY = '<svg onload="window.__pressOddInjected=3">Fraud';
+const HOSTILE_URL = 'https://news.press-odd.example/story?id=7';
+
+function hostileReport(id: string) {
+  return {
+    report_body_id: id,
+    created_at: '2026-11-20T08:00:00Z',
+    general_summary: '<iframe src="https://evil.example/"></iframe>Summary with \u202Emarkup',
+    // risk_summary, namesake and metadata are missing: the reader says so.
+    general_sources: [
+      {
+        website: {
+          url: HOSTILE_URL,
+          title: HOSTILE_TITLE,
+          snippet: HOSTILE_SNIPPET,
+          summary: '<a href="javascript:alert(1)">click</a>',
+          is_known_as_quality_source: true,
+          images: [`https://${IMAGE_HOST}/photo.jpg`],
+          index: 1,
+        },
+      },
+    ],
+    other_sources: [],
+    report_categories: [
+      {
+        category: HOSTILE_CATEGORY,
+        severity: 'high',
+        degree_of_certainty: 'likely',
+        reason: '<img src=x onerror="window.__pressOddInjected=4">reason',
+        sources: [{ website: { url: HOSTILE_URL, title: HOSTILE_TITLE } }],
+      },
+    ],
+  };
+}
+
+const SOURCE_COUNT = 3_000;
+/** Every tenth source repeats the URL of the one before it: the reader shows it once. */
+const DISTINCT_SOURCES = SOURCE_COUNT - SOURCE_COUNT / 10;
+
+function hugeReport(id: string) {
+  const urlOf = (index: number) => {
+    const at = index % 10 === 9 ? index - 1 : index;
+    return `https://site${at % 40}.press-odd.example/article/${at}`;
+  };
+  return {
+    report_body_id: id,
+    created_at: '2026-11-21T08:00:00Z',
+    general_summary: 'A subject cited by thousands of articles.',
+    risk_summary: 'Many mentions, most of them minor.',
+    general_sources: Array.from({ length: SOURCE_COUNT }, (_, index) => ({
+      website: {
+        url: urlOf(index),
+        title: `Article ${index} ${'with a long title '.repeat(index % 3)}`,
+        snippet: `Snippet of article ${index}.`,
+        is_known_as_quality_source: index % 7 === 0,
+        index,
+      },
+    })),
+    other_sources: [],
+    report_categories: [
+      {
+        category: 'Fraud',
+        severity: 'medium',
+        degree_of_certainty: 'possible',
+        reason: 'Articles repeat one claim.',
+        sources: [{ website: { url: urlOf(8), title: 'Article 8' } }],
+      },
+    ],
+    namesake: { count: 3, score: 0.4, historical_or_dead_entity: false, indexes: [] },
+    metadata: { input: { name: 'Many Articles', additional_info: { CountryCodes: ['GB'] } } },
+  };
+}
+
+async function plant(tenant: Tenant, id: string, body: unknown, customer?: string): Promise<void> {
+  const query = customer ? `?customer=${encodeURIComponent(customer)}` : '';
+  const answer = await tenant.service.call(
+    'PUT',
+    `/__sandbox/press/reportbody/${encodeURIComponent(id)}${query}`,
+    { body },
+  );
+  expect(answer.status, answer.text).toBe(200);
+}
+
+/** `g r`, then `o`: the report by its id, from the keyboard. */
+async function openById(page: Page, id: string): Promise<void> {
+  await page.keyboard.press('g');
+  await page.keyboard.press('r');
+  await expect(page.getByTestId('press-screen')).toBeVisible();
+  await expect(page.getByTestId('loading')).toHaveCount(0);
+  await page.keyboard.press('o');
+  const dialog = page.getByTestId('press-open-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(page.getByTestId('press-open-id')).toBeFocused();
+  await page.keyboard.type(id);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('press-reader')).toBeVisible();
+}
+
+test('a report with hostile HTML and direction controls reads as text, loads nothing remote and opens no link unasked', async ({
+  page,
+  tenant,
+}) => {
+  const id = 'press-odd-hostile';
+  await plant(tenant, id, hostileReport(id));
+  const imageRequests: string[] = [];
+  page.on('request', (request: Request) => {
+    if (new URL(request.url()).hostname === IMAGE_HOST) imageRequests.push(request.url());
+  });
+  const popups: string[] = [];
+  page.context().on('page', (opened) => popups.push(opened.url()));
+
+  await openById(page, id);
+  const reader = page.getByTestId('press-reader');
+  await expect(page.getByTestId('press-origin')).toHaveText('Opened by id');
+
+  // Every hostile string is shown as it was sent, as text.
+  const source = reader.getByTestId('press-source').first();
+  await expect(source.getByTestId('press-source-title')).toContainText(
+    '<img src=x onerror="window.__pressOddInjected=1">Payment',
+  );
+  await expect(source.getByTestId('press-source-snippet')).toContainText(
+    '<script>window.__pressOddInjected=2</script><b>bold?</b>',
+  );
+  await expect(source.getByTestId('press-source-summary')).toContainText(
+    '<a href="javascript:alert(1)">click</a>',
+  );
+  await expect(reader.getByTestId('press-category').first()).toContainText(
+    '<svg onload="window.__pressOddInjected=3">Fraud',
+  );
+  await expect(reader.getByTestId('press-general-summary')).toContainText(
+    '<iframe src="https://evil.example/"></iframe>Summary with',
+  );
+  // A direction override is shown as a mark, never applied: the title does not read "exe.pdf".
+  await expect(source.getByTestId('press-source-title').locator('abbr.bidi-control')).toHaveText(
+    'RLO',
+  );
+  await expect(source.getByTestId('press-source-snippet').locator('abbr.bidi-control')).toHaveText(
+    'RLO',
+  );
+  // Nothing was injected: no element from the report, and none of its scripts ran.
+  await expect(reader.locator('img, script, iframe, svg, b, a[href^="javascript"]')).toHaveCount(0);
+  await expect(page.locator('[onerror], [onload]')).toHaveCount(0);
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { __pressOddInjected?: number }).__pressOddInjected,
+    ),
+  ).toBeUndefined();
+
+  // The missing sections are said.
+  const missing = page.getByTestId('press-missing-sections');
+  await expect(missing).toContainText('risk summary');
+  await expect(missing).toContainText('namesake');
+  await expect(missing).toContainText('input');
+  await expect(reader.getByTestId('press-risk-summary')).toHaveText('None sent.');
+
+  // The same source cited twice is one source, cited in both places.
+  await expect(reader.getByTestId('press-source')).toHaveCount(1);
+  await expect(source).toContainText('Cited in: general, <svg onload=');
+
+  // The source's image is remote content: nothing is asked of its host until the investigator
+  // asks (the page has drawn everything else by now).
+  await expect(source.getByTestId('press-source-images-blocked')).toContainText(
+    '1 remote image not loaded',
+  );
+  expect(imageRequests).toEqual([]);
+  await source.getByTestId('press-source-load-images').click();
+  await expect(source.getByTestId('press-source-images').locator('img')).toHaveAttribute(
+    'src',
+    `https://${IMAGE_HOST}/photo.jpg`,
+  );
+  await expect.poll(() => imageRequests).toEqual([`https://${IMAGE_HOST}/photo.jpg`]);
+
+  // Its link shows where it leads first and opens nothing until confirmed.
+  const before = page.url();
+  await source.getByTestId('press-source-open').focus();
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: 'Open this link in your browser?' });
+  await expect(confirm).toBeVisible();
+  await expect(confirm.getByTestId('link-confirm-target')).toHaveText(HOSTILE_URL);
+  await expect(confirm.getByTestId('link-confirm-host')).toHaveText('news.press-odd.example');
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  expect(page.url()).toBe(before);
+  expect(popups).toEqual([]);
+
+  // Kept: it reads the same with the service gone.
+  await tenant.stop();
+  await page.reload();
+  await expect(page.locator('html[data-app-state="ready"]')).toBeAttached();
+  await expect(page.getByTestId('press-source-title')).toContainText('<img src=x onerror=');
+});
+
+test('a report of 3,000 sources with duplicate URLs is shown in windows, each source once', async ({
+  page,
+  tenant,
+}) => {
+  const id = 'press-odd-huge';
+  await plant(tenant, id, hugeReport(id));
+  await openById(page, id);
+  const reader = page.getByTestId('press-reader');
+  const rows = reader.getByTestId('press-source');
+  const shown = page.getByTestId('press-sources-shown');
+  await expect(shown).toHaveText(`Showing 50 of ${DISTINCT_SOURCES.toLocaleString('en-US')}`);
+  await expect(rows).toHaveCount(50);
+  await expect(page.getByTestId('press-sources-read-count')).toHaveText(
+    `0 of ${DISTINCT_SOURCES.toLocaleString('en-US')} read`,
+  );
+  // Article 9 repeats article 8's URL: one row, cited by the general sources and the category.
+  const eight = rows.filter({ hasText: 'Article 8 ' });
+  await expect(eight).toHaveCount(1);
+  await expect(eight).toContainText('Cited in: general, Fraud');
+  await expect(rows.filter({ hasText: 'Article 9 ' })).toHaveCount(0);
+
+  // The next window, from the keyboard.
+  await page.getByTestId('press-sources-more').focus();
+  await page.keyboard.press('Enter');
+  await expect(rows).toHaveCount(100);
+  await expect(shown).toHaveText(`Showing 100 of ${DISTINCT_SOURCES.toLocaleString('en-US')}`);
+
+  // Narrowing finds a source beyond the windows drawn so far.
+  await page.getByTestId('press-sources-find').fill('Article 2998');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Snippet of article 2998.');
+  await page.getByTestId('press-sources-find').fill('');
+  await expect(rows).toHaveCount(50);
+});
+
+test('a report the service names on a customer’s timeline is picked up by a sync and listed on the Press tab', async ({
+  page,
+  tenant,
+}) => {
+  const queue = await bridge<QueueWindow>(page, 'queue.window', { limit: 1 });
+  const customer = queue.rows[0]?.customerExternalId;
+  if (!customer) throw new Error('the tenant has no customer');
+  const id = 'press-odd-empty';
+  // Nothing but its id: every section missing.
+  await plant(tenant, id, { report_body_id: id }, customer);
+  // An incremental sync reads again the timelines of customers with news; a full one, all.
+  await bridge(page, 'sync.start', { full: true });
+  await expect
+    .poll(async () => (await bridge<{ state: string }>(page, 'sync.status')).state, {
+      timeout: 60_000,
+    })
+    .toBe('idle');
+  await expect
+    .poll(async () =>
+      (
+        await bridge<PressList>(page, 'press.list', {
+          filter: { customerExternalId: customer },
+        })
+      ).reports.map((report) => report.id),
+    )
+    .toEqual([id]);
+
+  await page.evaluate(
+    (target) => {
+      location.hash = target;
+    },
+    `#/customer/${encodeURIComponent(customer)}/press`,
+  );
+  const tab = page.getByTestId('press-customer-tab');
+  await expect(tab).toBeVisible();
+  const row = tab.locator(`[data-report-id="${id}"]`);
+  await expect(row).toBeVisible();
+  await row.click();
+  await page.keyboard.press('Enter');
+  const reader = page.getByTestId('press-reader');
+  await expect(reader).toBeVisible();
+  await expect(page.getByTestId('press-origin')).toHaveText('Forced');
+  await expect(page.getByTestId('press-missing-sections')).toContainText(
+    'general summary, risk summary, sources, namesake, input',
+  );
+  await expect(reader.getByTestId('press-categories-empty')).toBeVisible();
+  await expect(reader.getByTestId('press-sources-empty')).toHaveText('The report cites no source.');
+  await expect(reader.getByTestId('press-general-summary')).toHaveText('None sent.');
+});

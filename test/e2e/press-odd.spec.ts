@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import type { PressList, QueueWindow } from '../../preload/contract';
-import { bridge, expect, test, type Tenant } from './fixtures';
+import { bridge, expect, screenshot, test, type Tenant } from './fixtures';
 
 // Odd press reports as the interface allows them, kept on the sandbox as any service could send
 // them (PUT /__sandbox/press/reportbody/{id}) and met the way an investigator meets them: opened by
@@ -189,6 +189,10 @@ test('a report with hostile HTML and direction controls reads as text, loads not
   await expect(confirm).toBeVisible();
   await expect(confirm.getByTestId('link-confirm-target')).toHaveText(HOSTILE_URL);
   await expect(confirm.getByTestId('link-confirm-host')).toHaveText('news.press-odd.example');
+  // The link's text is the source's title: its direction override is shown here too.
+  await expect(confirm.getByTestId('link-confirm-text').locator('abbr.bidi-control')).toHaveText(
+    'RLO',
+  );
   await page.keyboard.press('Escape');
   await expect(confirm).toBeHidden();
   expect(page.url()).toBe(before);
@@ -284,4 +288,150 @@ test('a report the service names on a customer’s timeline is picked up by a sy
   await expect(reader.getByTestId('press-categories-empty')).toBeVisible();
   await expect(reader.getByTestId('press-sources-empty')).toHaveText('The report cites no source.');
   await expect(reader.getByTestId('press-general-summary')).toHaveText('None sent.');
+});
+
+const LONG_URL = `https://archive.press-odd.example/${'very-long-path-segment-without-spaces-'.repeat(8)}end?query=${'x'.repeat(120)}`;
+
+/** A report whose strings are as long as the interface allows them to be. */
+function longReport(id: string) {
+  const long = (word: string, times: number) => Array.from({ length: times }, () => word).join('');
+  return {
+    report_body_id: id,
+    created_at: '2026-11-22T08:00:00Z',
+    general_summary: `A summary ${'that goes on and on, '.repeat(60)}and ends.`,
+    risk_summary: `Risk ${long('Unbrokenwordwithoutanyspace', 12)} and more.`,
+    general_sources: [
+      {
+        website: {
+          url: LONG_URL,
+          title: `Title ${long('Averyveryverylongwordthatneverbreaks', 10)}`,
+          snippet: `Snippet ${'with many words '.repeat(80)}`,
+          summary: 'Short summary.',
+          is_known_as_quality_source: true,
+          images: ['http://insecure.press-odd.example/a.png', `https://${IMAGE_HOST}/b.png`],
+        },
+      },
+      { website: { url: '', title: '', snippet: 'A source without an address or a title.' } },
+    ],
+    other_sources: [],
+    report_categories: [
+      {
+        category: `Category ${long('Longcategoryname', 8)}`,
+        severity: 'catastrophic',
+        degree_of_certainty: 'beyond any reasonable doubt and then some more words',
+        reason: `Reason ${long('Reasonwithoutspaces', 10)}`,
+        reverted: true,
+        sources: [{ website: { url: LONG_URL } }],
+      },
+    ],
+    namesake: { count: 123456, score: 99.5, historical_or_dead_entity: true, indexes: [] },
+    metadata: {
+      input: {
+        name: `Name ${long('Longsubjectname', 12)}`,
+        search_name_components: { first_name: 'Name', last_name: long('Longsubjectname', 12) },
+        additional_info: { CountryCodes: ['GB', 'FR', 'DE', 'RU', 'UA', 'AE'], Age: 54, Entity: 1 },
+      },
+    },
+  };
+}
+
+test('every press screen in the light and the dark theme (screenshots)', async ({
+  page,
+  tenant,
+}) => {
+  test.setTimeout(240_000);
+  const queue = await bridge<QueueWindow>(page, 'queue.window', { limit: 1 });
+  const customer = queue.rows[0]?.customerExternalId;
+  if (!customer) throw new Error('the tenant has no customer');
+  const generateDialog = page.getByTestId('press-generate-dialog');
+  const atStep = (step: string) => expect(generateDialog).toHaveAttribute('data-step', step);
+  const go = async (hash: string) => {
+    await page.evaluate((target) => {
+      location.hash = target;
+    }, hash);
+    await expect(page.getByTestId('loading')).toHaveCount(0);
+  };
+
+  await go('#/press');
+  await expect(page.getByTestId('press-empty')).toBeVisible();
+  await screenshot(page, 'press-empty');
+  await go(`#/customer/${encodeURIComponent(customer)}/press`);
+  await expect(page.getByTestId('press-empty')).toBeVisible();
+  await screenshot(page, 'press-customer-empty');
+
+  await page.getByTestId('press-generate').click();
+  await atStep('form');
+  await screenshot(page, 'press-generate-form');
+  await page.getByTestId('press-generate-next').click();
+  await atStep('confirm');
+  await screenshot(page, 'press-generate-confirm');
+  await page.getByTestId('press-generate-confirm').click();
+  await expect(page.getByTestId('press-reader')).toBeVisible();
+  await screenshot(page, 'press-report');
+  await page.getByTestId('press-generate-again').click();
+  await page.getByTestId('press-generate-next').click();
+  await page.getByTestId('press-generate-confirm').click();
+  await atStep('recent');
+  await screenshot(page, 'press-generate-recent');
+  await page.getByTestId('press-generate-repeat').click();
+  await expect(page.getByTestId('press-fresh-diff')).toBeVisible();
+  await screenshot(page, 'press-report-changes');
+  await page.getByTestId('press-compare-with').click();
+  await expect(page.getByTestId('press-compare-choice').first()).toBeVisible();
+  await screenshot(page, 'press-compare-dialog');
+  await page.getByTestId('press-compare-choice').first().click();
+  await page.getByTestId('press-compare-go').click();
+  await expect(page.getByTestId('press-diff')).toBeVisible();
+  await screenshot(page, 'press-compare');
+
+  await plant(tenant, 'press-odd-long', longReport('press-odd-long'));
+  await plant(tenant, 'press-odd-hostile', hostileReport('press-odd-hostile'));
+  await openById(page, 'press-odd-hostile');
+  await openById(page, 'press-odd-long');
+  await screenshot(page, 'press-report-long-strings');
+  await page.getByTestId('press-source-open').first().click();
+  await expect(page.getByTestId('link-confirm')).toBeVisible();
+  await screenshot(page, 'press-link-confirm');
+  await page.keyboard.press('Escape');
+
+  await go('#/press');
+  await expect(page.getByTestId('press-report').first()).toBeVisible();
+  await screenshot(page, 'press-list');
+  await page.getByTestId('press-open-by-id').click();
+  await page.getByTestId('press-open-id').fill('no-such-report');
+  await page.getByTestId('press-open-submit').click();
+  await expect(page.getByTestId('press-open-error')).toBeVisible();
+  await screenshot(page, 'press-open-by-id-error');
+  await page.keyboard.press('Escape');
+
+  await page.getByTestId('press-generate').click();
+  await page.getByTestId('press-generate-next').click();
+  await expect(page.getByTestId('press-generate-name')).toHaveAttribute('aria-invalid', 'true');
+  await screenshot(page, 'press-generate-form-error');
+  await page.getByTestId('press-generate-name').fill('Odd Subject');
+  await page.getByTestId('press-generate-next').click();
+  expect(
+    (await tenant.service.call('PUT', '/__sandbox/faults', { body: { dropRate: 1 } })).status,
+  ).toBe(200);
+  await page.getByTestId('press-generate-confirm').click();
+  await atStep('failed');
+  // The request went out and its answer was lost: the report may exist, and the dialog says so.
+  const failed = page.getByTestId('press-generate-error');
+  await expect(failed).toContainText('the report may exist on the service');
+  await expect(failed).not.toContainText('No report was generated');
+  await screenshot(page, 'press-generate-failed');
+  await page.getByTestId('press-generate-retry').click();
+  await atStep('in-doubt');
+  await screenshot(page, 'press-generate-in-doubt');
+  expect((await tenant.service.call('DELETE', '/__sandbox/faults')).status).toBe(200);
+  await page.keyboard.press('Escape');
+
+  await go(`#/customer/${encodeURIComponent(customer)}/press`);
+  await expect(page.getByTestId('press-report').first()).toBeVisible();
+  await screenshot(page, 'press-customer');
+  await tenant.stop();
+  await page.getByTestId('press-force').click();
+  await page.getByRole('button', { name: 'Force generation', exact: true }).click();
+  await expect(page.getByTestId('press-force-queued')).toBeVisible();
+  await screenshot(page, 'press-customer-force-queued');
 });

@@ -292,7 +292,7 @@ export function GenerateDialog({
       content = (
         <>
           <div className="dialog-body">
-            <Banner tone="danger" title="No report was generated" testId="press-generate-error">
+            <Banner tone="danger" title="Generating did not finish" testId="press-generate-error">
               {pressErrorText(step.error, 'generate')}
             </Banner>
           </div>

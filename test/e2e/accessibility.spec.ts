@@ -423,3 +423,45 @@ test('every element reached with Tab shows a focus ring, in both themes', async 
   problems.push(...(await unringedStops(page, 40)).map((text) => `dashboard ${text}`));
   expect(problems, problems.join('\n')).toEqual([]);
 });
+
+test('every element reached with Tab on the press screens shows a focus ring', async ({
+  page,
+  tenant,
+}) => {
+  test.setTimeout(180_000);
+  expect(tenant).toBeTruthy();
+  const made: string[] = [];
+  for (const confirmRepeat of [false, true]) {
+    const result = await bridge<{ state: string; report?: { summary: { id: string } } }>(
+      page,
+      'press.generate',
+      { subject: { name: 'Nora Lind', countryCodes: ['SE'] }, confirmRepeat },
+    );
+    if (!result.report) throw new Error(`press.generate answered ${result.state}`);
+    made.push(result.report.summary.id);
+  }
+  const [older, newer] = made;
+  if (!older || !newer) throw new Error('two reports were not made');
+  const problems: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await go(page, '#/press', page.getByTestId('press-report').first());
+    problems.push(
+      ...(await unringedStops(page, 25)).map((text) => `press [${colorScheme}] ${text}`),
+    );
+    await go(page, `#/press/report/${encodeURIComponent(newer)}`, page.getByTestId('press-reader'));
+    problems.push(
+      ...(await unringedStops(page, 40)).map((text) => `press report [${colorScheme}] ${text}`),
+    );
+    await go(
+      page,
+      `#/press/compare/${encodeURIComponent(older)}/${encodeURIComponent(newer)}`,
+      page.getByTestId('press-diff'),
+    );
+    problems.push(
+      ...(await unringedStops(page, 25)).map((text) => `comparison [${colorScheme}] ${text}`),
+    );
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  expect(problems, problems.join('\n')).toEqual([]);
+});

@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
+import type { Customer360 } from '../../../preload/contract';
 import { makeReport } from '../../support/press-report';
 
 // How a press report reads, beyond its strings being text: the facts an investigator scans are
@@ -20,6 +21,7 @@ vi.stubGlobal('window', {
 });
 
 const { ReportReader } = await import('../../../renderer/src/features/press/ReportReader');
+const { subjectFromReport } = await import('../../../renderer/src/features/press/press-subject');
 
 describe('what a report was made for', () => {
   it('names the name components in words, and an unknown one as the service sent it', () => {
@@ -62,5 +64,60 @@ describe('what a report was made for', () => {
       ]),
     );
     expect(terms.some((term) => /_name$/.test(term))).toBe(false);
+  });
+});
+
+function customer(externalId: string, dateOfBirth: string): Customer360 {
+  return {
+    identity: {
+      externalId,
+      id: 's1',
+      name: 'Anna Lind',
+      accountType: 'N',
+      fields: { first_name: 'Anna', last_name: 'Lind', date_of_birth: dateOfBirth },
+      nameVariations: [],
+      reviewGroups: [],
+    },
+    risk: null,
+    stats: null,
+    detailSyncedAt: null,
+    relations: { asParent: [], asChild: [] },
+    timeline: [],
+    timelineMayBeCut: null,
+    documents: [],
+    threads: [],
+    alerts: [],
+    pressReportCount: 0,
+  };
+}
+
+describe('a customer’s report generated again', () => {
+  // A report says the subject's age, not the date of birth it was made with: without it the new
+  // report would be made for less than the one it is compared with.
+  const report = {
+    subjectName: 'Anna Lind',
+    customerExternalId: 'C-1',
+    input: {
+      name: 'Anna Lind',
+      components: [],
+      countryCodes: ['SE'],
+      age: 45,
+      entity: 1,
+    },
+  };
+
+  it('takes the date of birth from the cached customer', () => {
+    expect(subjectFromReport(report, customer('C-1', '1980-04-05'))).toEqual({
+      name: 'Anna Lind',
+      countryCodes: ['SE'],
+      entityType: 'person',
+      customerExternalId: 'C-1',
+      dateOfBirth: '1980-04-05',
+    });
+  });
+
+  it('takes nothing from another customer, or from none', () => {
+    expect(subjectFromReport(report, customer('C-2', '1980-04-05')).dateOfBirth).toBeUndefined();
+    expect(subjectFromReport(report, null).dateOfBirth).toBeUndefined();
   });
 });

@@ -59,12 +59,19 @@ const COMPONENTS: Record<string, 'firstName' | 'middleName' | 'lastName' | 'comp
   company_name: 'companyName',
 };
 
-/** A report made again: from what the service says it was made for (PressMetadata.input). */
-export function subjectFromReport(report: {
-  subjectName: string;
-  customerExternalId: PressReportSummary['customerExternalId'];
-  input: PressReportDetail['input'];
-}): PressSubjectInput {
+/**
+ * A report made again: from what the service says it was made for (PressMetadata.input). The
+ * input names an age, not a date of birth: a customer's report takes it from the cached customer,
+ * so the new report is made for as much as the one it is compared with.
+ */
+export function subjectFromReport(
+  report: {
+    subjectName: string;
+    customerExternalId: PressReportSummary['customerExternalId'];
+    input: PressReportDetail['input'];
+  },
+  customer: Customer360 | null = null,
+): PressSubjectInput {
   const { input } = report;
   const subject: PressSubjectInput = { name: (input?.name || report.subjectName).trim() };
   for (const component of input?.components ?? []) {
@@ -76,6 +83,10 @@ export function subjectFromReport(report: {
   if (input?.entity === 1) subject.entityType = 'person';
   if (input?.entity === 2) subject.entityType = 'firm';
   if (report.customerExternalId) subject.customerExternalId = report.customerExternalId;
+  if (customer && report.customerExternalId === customer.identity.externalId) {
+    const { dateOfBirth } = subjectFromCustomer(customer);
+    if (dateOfBirth) subject.dateOfBirth = dateOfBirth;
+  }
   return subject;
 }
 

@@ -290,6 +290,92 @@ test('a report the service names on a customer’s timeline is picked up by a sy
   await expect(reader.getByTestId('press-general-summary')).toHaveText('None sent.');
 });
 
+/** Two reports of one subject whose every string is hostile, the newer with one more source. */
+function hostilePair() {
+  const subject = { input: { name: 'Evil \u202EEman', additional_info: { CountryCodes: ['GB'] } } };
+  const kept = {
+    website: { url: 'https://kept.press-odd.example/1', title: 'Kept <b>story</b>' },
+  };
+  const added = {
+    website: {
+      url: 'https://new.press-odd.example/2',
+      title: `<img src=x onerror="window.__pressOddInjected=5">New \u202Estory ${'Longwordwithoutspaces'.repeat(12)}`,
+      is_known_as_quality_source: true,
+    },
+  };
+  const category = (severity: string) => ({
+    category: '<script>window.__pressOddInjected=6</script>Fraud',
+    severity,
+    degree_of_certainty: 'likely',
+    sources: [kept],
+  });
+  return {
+    older: {
+      report_body_id: 'press-odd-older',
+      created_at: '2026-11-20T08:00:00Z',
+      general_summary: 'Nothing <b>found</b> before.',
+      risk_summary: 'Low.',
+      general_sources: [kept],
+      report_categories: [category('low')],
+      metadata: subject,
+    },
+    newer: {
+      report_body_id: 'press-odd-newer',
+      created_at: '2026-11-21T08:00:00Z',
+      general_summary: 'Something <i>found</i> \u202Enow.',
+      risk_summary: 'Low.',
+      general_sources: [kept, added],
+      report_categories: [category('high')],
+      metadata: subject,
+    },
+  };
+}
+
+test('two hostile reports of one subject compare as text', async ({ page, tenant }) => {
+  const { older, newer } = hostilePair();
+  await plant(tenant, older.report_body_id, older);
+  await plant(tenant, newer.report_body_id, newer);
+  await openById(page, older.report_body_id);
+  await openById(page, newer.report_body_id);
+
+  // `c` on the newer report, the older one chosen from the keyboard.
+  await page.keyboard.press('c');
+  const picker = page.getByTestId('press-compare-dialog');
+  await expect(picker.getByTestId('press-compare-choice')).toHaveCount(1);
+  await picker.getByRole('radio').focus();
+  await page.keyboard.press('Space');
+  await picker.getByTestId('press-compare-go').focus();
+  await page.keyboard.press('Enter');
+  const diff = page.getByTestId('press-diff');
+  await expect(diff).toBeVisible();
+
+  const category = diff.getByTestId('press-diff-category');
+  await expect(category).toHaveCount(1);
+  await expect(category).toContainText('<script>window.__pressOddInjected=6</script>Fraud');
+  const source = diff.getByTestId('press-diff-source-added');
+  await expect(source).toContainText('<img src=x onerror="window.__pressOddInjected=5">New');
+  await expect(source.locator('abbr.bidi-control')).toHaveText('RLO');
+  await expect(diff.getByTestId('press-diff-source-removed')).toHaveCount(0);
+  // The summaries' markup is words like any other: marked as added or removed, never applied.
+  const newerSummary = diff.getByTestId('press-diff-general-newer');
+  await expect(newerSummary.locator('ins').first()).toBeVisible();
+  expect(
+    await newerSummary.evaluate((element) => {
+      const copy = element.cloneNode(true) as HTMLElement;
+      for (const hidden of copy.querySelectorAll('.visually-hidden')) hidden.remove();
+      return copy.textContent;
+    }),
+  ).toBe('Something <i>found</i> RLOnow.');
+  await expect(newerSummary.locator('abbr.bidi-control')).toHaveText('RLO');
+  await expect(diff.locator('img, script, b, i')).toHaveCount(0);
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { __pressOddInjected?: number }).__pressOddInjected,
+    ),
+  ).toBeUndefined();
+  await screenshot(page, 'press-compare-hostile');
+});
+
 const LONG_URL = `https://archive.press-odd.example/${'very-long-path-segment-without-spaces-'.repeat(8)}end?query=${'x'.repeat(120)}`;
 
 /** A report whose strings are as long as the interface allows them to be. */

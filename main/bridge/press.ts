@@ -1,4 +1,5 @@
 import type { PressReportSummary, SearchHitView } from '../../preload/contract';
+import { isServiceError } from '../api';
 import { prepared } from '../lib/sqlite/statements';
 import { AppError } from '../lib/app-error';
 import { outboxItemView } from '../outbox/outbox-view';
@@ -20,6 +21,18 @@ export function pressOf(space: Workspace): PressService {
   );
 }
 
+/**
+ * Generating and opening by id are the press methods that call the service. Its failures are
+ * said as the investigator can act on them: one the service may get over (offline, a timeout, a
+ * refused token, a busy service) is "unavailable", so the screen says what still works offline;
+ * any other keeps the client's own sentence instead of passing as CaseDesk's fault.
+ */
+function saidPlainly(error: unknown): never {
+  if (!isServiceError(error)) throw error;
+  const passing = error.retryable || ['network', 'timeout', 'auth'].includes(error.kind);
+  throw new AppError(passing ? 'unavailable' : 'internal', error.message);
+}
+
 /** The customer's name as cached, for the outbox to call the change by. */
 function cachedCustomerName(space: Workspace, externalId: string): string | undefined {
   const row = prepared(space.db, 'SELECT name FROM customers WHERE external_id = ?').get(
@@ -31,9 +44,9 @@ function cachedCustomerName(space: Workspace, externalId: string): string | unde
 export function createPressHandlers(workspaces: WorkspaceManager): DomainHandlers<'press'> {
   const press = async () => pressOf(await workspaces.require());
   return {
-    generate: async (input) => (await press()).generate(input),
+    generate: async (input) => (await press()).generate(input).catch(saidPlainly),
     get: async ({ id }) => (await press()).get(id),
-    open: async ({ id }) => (await press()).open(id),
+    open: async ({ id }) => (await press()).open(id).catch(saidPlainly),
     list: async ({ filter }) => (await press()).list(filter),
     compare: async ({ a, b }) => (await press()).compare(a, b),
     markSourceRead: async ({ reportId, sourceKey, read }) =>

@@ -282,6 +282,12 @@ async function report(
             'Add --yes to generate anyway.\n',
         );
       return 1;
+    case 'running':
+      if (!json)
+        write(
+          `A generation of this subject started at ${terminalText(result.since)} is still waiting for the service's answer: wait for it, then list the kept reports.\n`,
+        );
+      return 1;
   }
 }
 

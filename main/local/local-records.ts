@@ -93,6 +93,21 @@ const toRecord = (row: Row): LocalRecord => ({
   updatedAt: new Date(row.updated_ms).toISOString(),
 });
 
+/**
+ * Search over a kind's words (migration 003) for `count` words, newest first: the words alone are
+ * read, in the order records were made, and a record's row only for a match. Exported for the
+ * test of its plan.
+ */
+export function wordSearchSql(count: number): string {
+  const where = Array.from({ length: count }, () => "w.search_text LIKE ? ESCAPE '\\'").join(
+    ' AND ',
+  );
+  return `SELECT r.id, r.subject, r.digest, r.created_ms, r.updated_ms FROM local_record_words w
+    JOIN local_records r ON r.kind = w.kind AND r.id = w.id
+    WHERE w.kind = ? AND r.digest IS NOT NULL AND ${where}
+    ORDER BY w.created_ms DESC, w.id DESC LIMIT ?`;
+}
+
 /** The local store's records (statements prepared once, through the shared helper); each write is committed on its own. */
 export function createLocalRecords(
   db: Database.Database,
@@ -172,11 +187,11 @@ export function createLocalRecords(
     },
     searchDigests(kind, words, limit) {
       if (words.length === 0) return [];
-      const where = words.map(() => "search_text LIKE ? ESCAPE '\\'").join(' AND ');
-      const rows = prepared(
-        db,
-        `SELECT ${DIGEST_COLUMNS} FROM local_records WHERE kind = ? AND digest IS NOT NULL AND ${where} ORDER BY created_ms DESC, id DESC LIMIT ?`,
-      ).all(kind, ...words.map(likeWord), limit) as DigestRow[];
+      const rows = prepared(db, wordSearchSql(words.length)).all(
+        kind,
+        ...words.map(likeWord),
+        limit,
+      ) as DigestRow[];
       return rows.map(toDigest);
     },
     stale(kind, version) {

@@ -85,6 +85,24 @@ function checkedId(id: string): string {
   return trimmed;
 }
 
+/** The service's created_at as a time, when it reads as one (its format is open). */
+function madeAtMs(summary: PressReportSummary): number | null {
+  const ms = summary.createdAt === null ? NaN : Date.parse(summary.createdAt);
+  return Number.isFinite(ms) ? ms : null;
+}
+
+/**
+ * Whether `a` was made before `b`: by the service's dates when both read as times (a colleague's
+ * report opened by id today may have been made months before one generated yesterday), else by
+ * when CaseDesk kept them.
+ */
+function madeBefore(a: PressReportSummary, b: PressReportSummary): boolean {
+  const [aMs, bMs] = [madeAtMs(a), madeAtMs(b)];
+  if (aMs !== null && bMs !== null && aMs !== bMs) return aMs < bMs;
+  if (a.keptAtMs !== b.keptAtMs) return a.keptAtMs < b.keptAtMs;
+  return (a.createdAt ?? '') < (b.createdAt ?? '');
+}
+
 const lostAnswer = (error: unknown) => isServiceError(error) && error.outcomeUnknown;
 
 export function createPressService(deps: PressServiceDeps): PressService {
@@ -332,11 +350,9 @@ export function createPressService(deps: PressServiceDeps): PressService {
 
     compare(a, b) {
       const [first, second] = [detailOf(required(a)), detailOf(required(b))];
-      const firstIsOlder =
-        first.summary.keptAtMs < second.summary.keptAtMs ||
-        (first.summary.keptAtMs === second.summary.keptAtMs &&
-          (first.summary.createdAt ?? '') <= (second.summary.createdAt ?? ''));
-      return firstIsOlder ? diffReports(first, second) : diffReports(second, first);
+      return madeBefore(second.summary, first.summary)
+        ? diffReports(second, first)
+        : diffReports(first, second);
     },
 
     markSourceRead(reportId, sourceKey, read) {

@@ -153,6 +153,11 @@ export interface PressReportDetail {
   } | null;
   /** Sections the service left empty or did not send, named for the reader ("risk summary"). */
   missingSections: string[];
+  /**
+   * What the investigator asked for, when CaseDesk generated it (the service's input tells neither
+   * the date of birth nor the name's parts as typed): "Generate again" starts from it.
+   */
+  asked?: PressSubjectInput | null;
 }
 
 export type PressTextPiece = { op: 'same' | 'added' | 'removed'; text: string };
@@ -207,11 +212,14 @@ export type PressGenerateResult =
    * An earlier generation of this subject lost its answer: it may exist on the service (the
    * interface cannot list reports). CaseDesk looked where it could (`lookedIn`) and found none.
    */
-  | { state: 'in-doubt'; since: string; lookedIn: string };
+  | { state: 'in-doubt'; since: string; lookedIn: string }
+  /** A generation of this subject is still waiting for the service's answer (since then). */
+  | { state: 'running'; since: string };
 
 export const PressListFilter = z
   .object({
     customerExternalId: Id.optional(),
+    subjectKey: z.string().min(1).max(1000).optional(),
     /** Part of the subject's name, any case and accents. */
     subject: z.string().trim().min(1).max(200).optional(),
     category: z.string().trim().min(1).max(200).optional(),
@@ -232,7 +240,7 @@ export interface PressList {
 }
 
 export const PressMarkReadInput = z
-  .object({ reportId: Id, sourceKey: z.string().min(1).max(4096), read: z.boolean() })
+  .object({ reportId: Id, sourceKey: z.string().min(1).max(100_000), read: z.boolean() })
   .strict();
 
 export const pressMethods = {

@@ -7,6 +7,8 @@ export type BridgeErrorCode =
   | 'conflict'
   | 'secure_storage_unavailable'
   | 'unavailable'
+  /** The request may have reached the service and done its work; its answer was lost. */
+  | 'outcome_unknown'
   | 'internal';
 
 export interface BridgeError {

@@ -1,6 +1,7 @@
 import type { Migration } from '../../lib/sqlite/migrate';
 import { migration001 } from './001-initial';
 import { migration002 } from './002-record-digests';
+import { migration003 } from './003-record-words';
 
 /** Every local store migration, in order. Add one file per schema change; never edit a released one. */
-export const LOCAL_MIGRATIONS: readonly Migration[] = [migration001, migration002];
+export const LOCAL_MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003];

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-export type SearchKind = 'customer' | 'alert' | 'thread' | 'message' | 'document';
+export type SearchKind = 'customer' | 'alert' | 'thread' | 'message' | 'document' | 'press';
 
 /** The global search palette (Ctrl/Cmd+K). */
 export class SearchPalette {

@@ -299,4 +299,27 @@ describe('the press core against the sandbox', () => {
     expect(core.press.search('zzqqxx', 5)).toEqual([]);
     expect(core.press.search('  ', 5)).toEqual([]);
   });
+  it('compares from the report the service made first, whichever CaseDesk kept first', async () => {
+    const made = await core.press.generate(generateInput({ subject: { name: 'Ida Storm' } }));
+    if (made.state !== 'generated') throw new Error(made.state);
+    // A colleague's report on the same name, made months before, is opened by its id afterwards.
+    const body = (await t.call('GET', `/api/v1/press/reportbody/${made.report.summary.id}`)).json<
+      Record<string, unknown>
+    >();
+    const planted = await t.call('PUT', '/__sandbox/press/reportbody/press_made_before', {
+      body: { ...body, report_body_id: 'press_made_before', created_at: '2026-01-05T10:00:00Z' },
+    });
+    expect(planted.status).toBe(200);
+    core.clock.ms += 60_000;
+    await core.press.open('press_made_before');
+
+    for (const [a, b] of [
+      ['press_made_before', made.report.summary.id],
+      [made.report.summary.id, 'press_made_before'],
+    ] as const) {
+      const diff = core.press.compare(a, b);
+      expect(diff.older.id).toBe('press_made_before');
+      expect(diff.newer.id).toBe(made.report.summary.id);
+    }
+  });
 });

@@ -10,7 +10,10 @@ import { ReportDate } from './ReportList';
 import { SeverityPill } from './SeverityPill';
 import { defaultOther, reportsOfSubject } from './same-subject';
 
-/** "Compare with…": any other kept report of the same subject, the previous one chosen first. */
+/**
+ * "Compare with…": any other kept report of the same subject (the same name however typed, or the
+ * same customer), the previous one chosen first.
+ */
 export function ComparePicker({
   report,
   open,
@@ -82,6 +85,10 @@ export function ComparePicker({
                   onChange={() => setChosen(other.id)}
                 />
                 <ReportDate report={other} />
+                {other.subjectName !== report.subjectName && (
+                  // Same customer or same name typed otherwise: say which name it was made for.
+                  <ServiceText text={other.subjectName} testId="press-compare-choice-name" />
+                )}
                 <SeverityPill severity={other.highestSeverity} />
                 <span className="press-muted">
                   {other.categories.length} categories, {other.sourceCount} sources

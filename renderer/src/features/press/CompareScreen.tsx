@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { PressReportSummary } from '../../../../preload/contract';
+import type { PressDiff, PressReportSummary } from '../../../../preload/contract';
 import { Button } from '../../components/Button';
 import { RecordLink } from '../../components/RecordLink';
 import { Screen } from '../../components/Screen';
@@ -8,13 +8,40 @@ import { ErrorState, LoadingState } from '../../components/StateViews';
 import { api, unwrap } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useNavigation } from '../../lib/navigation';
-import { useShortcuts } from '../../lib/shortcuts';
+import type { Route } from '../../lib/routes';
+import { useShortcuts, type Shortcut } from '../../lib/shortcuts';
 import { useCached } from '../../lib/use-cached';
 import { DiffView } from './DiffView';
+import { reportMadeAt } from './report-date';
 import { reportsOfSubject } from './same-subject';
 
-const when = (report: PressReportSummary) =>
-  formatDateTime(report.createdAt ?? new Date(report.keptAtMs).toISOString());
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * A report as an <option> names it. Option text cannot hold an isolate, so the id's direction
+ * controls (service data) are dropped rather than left to reorder the line.
+ */
+export function sideOptionText(report: PressReportSummary): string {
+  return `${formatDateTime(reportMadeAt(report))} — ${report.id.replace(BIDI_CONTROLS, '')}`;
+}
+
+/** The comparison's keys. It always reads from the older to the newer, so there is no swap. */
+export function compareShortcuts(diff: PressDiff, navigate: (route: Route) => void): Shortcut[] {
+  return [
+    {
+      keys: 'o',
+      description: 'Open the older report',
+      group: 'Comparison',
+      run: () => navigate({ screen: 'press-report', id: diff.older.id }),
+    },
+    {
+      keys: 'n',
+      description: 'Open the newer report',
+      group: 'Comparison',
+      run: () => navigate({ screen: 'press-report', id: diff.newer.id }),
+    },
+  ];
+}
 
 /** A side of the comparison, changeable to any kept report of the subject. */
 function SidePicker({
@@ -36,7 +63,7 @@ function SidePicker({
       <select value={value} data-testid={testId} onChange={(event) => onChange(event.target.value)}>
         {reports.map((report) => (
           <option key={report.id} value={report.id}>
-            {when(report)} — {report.id}
+            {sideOptionText(report)}
           </option>
         ))}
       </select>
@@ -66,31 +93,7 @@ export function CompareScreen({ a, b }: { a: string; b: string }) {
     };
   }, [newer]);
 
-  useShortcuts(
-    diff
-      ? [
-          {
-            keys: 'o',
-            description: 'Open the older report',
-            group: 'Comparison',
-            run: () => navigate({ screen: 'press-report', id: diff.older.id }),
-          },
-          {
-            keys: 'n',
-            description: 'Open the newer report',
-            group: 'Comparison',
-            run: () => navigate({ screen: 'press-report', id: diff.newer.id }),
-          },
-          {
-            keys: 'x',
-            description: 'Swap the two sides',
-            group: 'Comparison',
-            run: () => replace({ screen: 'press-compare', a: b, b: a }),
-          },
-        ]
-      : [],
-    diff !== null,
-  );
+  useShortcuts(diff ? compareShortcuts(diff, navigate) : [], diff !== null);
 
   if (!diff) {
     return (

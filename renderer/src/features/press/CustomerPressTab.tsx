@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Customer360, OutboxItemView } from '../../../../preload/contract';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { RecordLink } from '../../components/RecordLink';
 import { ServiceText } from '../../components/ServiceText';
 import { EmptyState, ErrorState, LoadingState } from '../../components/StateViews';
 import { api, unwrap } from '../../lib/api';
@@ -10,6 +11,7 @@ import { useNavigation } from '../../lib/navigation';
 import { useShortcuts } from '../../lib/shortcuts';
 import { useCached } from '../../lib/use-cached';
 import { useSync } from '../sync';
+import { forceBanner } from './force-state';
 import { GenerateDialog } from './GenerateDialog';
 import { ReportList } from './ReportList';
 import { pressErrorText } from './press-errors';
@@ -17,6 +19,40 @@ import { subjectFromCustomer } from './press-subject';
 import { useListKeys } from './use-list-keys';
 
 type Dialog = 'generate' | 'force' | null;
+
+/** The forced generation's outbox item as it really stands; a failed one can be retried. */
+function ForceState({
+  item,
+  offline,
+  retrying,
+  onRetry,
+}: {
+  item: OutboxItemView;
+  offline: boolean;
+  retrying: boolean;
+  onRetry: (id: string) => void;
+}) {
+  const banner = forceBanner(item, offline);
+  return (
+    <Banner tone={banner.tone} title={banner.title} testId="press-force-queued">
+      <span data-testid="press-force-state" data-state={item.state}>
+        <ServiceText text={banner.text} lines={0} />
+      </span>{' '}
+      <ServiceText text={item.summary} />
+      {banner.canRetry && (
+        <span className="press-force-actions">
+          {' '}
+          <Button busy={retrying} onClick={() => onRetry(item.id)} data-testid="press-force-retry">
+            Retry
+          </Button>{' '}
+          <RecordLink to={{ screen: 'outbox' }} testId="press-force-outbox-link">
+            Open the outbox
+          </RecordLink>
+        </span>
+      )}
+    </Banner>
+  );
+}
 
 /** The customer's kept press reports, with generating one and forcing one (through the outbox). */
 export function CustomerPressTab({ customer }: { customer: Customer360 }) {
@@ -39,6 +75,40 @@ export function CustomerPressTab({ customer }: { customer: Customer360 }) {
     },
     dialog === null,
   );
+
+  const [retrying, setRetrying] = useState(false);
+  const forcedId = forced?.id ?? null;
+  const forcedSettled = forced?.state === 'done';
+  // The banner follows the item: sent, failed for good, retried.
+  useEffect(() => {
+    if (!forcedId || forcedSettled) return;
+    const refresh = () => {
+      unwrap(api.outbox.list()).then(
+        (items) => {
+          const now = items.find((item) => item.id === forcedId);
+          setForced((current) =>
+            current?.id !== forcedId ? current : (now ?? { ...current, state: 'done' }),
+          );
+        },
+        () => undefined,
+      );
+    };
+    return api.outbox.onChanged(refresh);
+  }, [forcedId, forcedSettled]);
+
+  const retry = (id: string) => {
+    setRetrying(true);
+    setForceError(null);
+    unwrap(api.outbox.retry({ id }))
+      .then(
+        (items) => {
+          const now = items.find((item) => item.id === id);
+          if (now) setForced(now);
+        },
+        (error: unknown) => setForceError(error),
+      )
+      .finally(() => setRetrying(false));
+  };
 
   const force = () => {
     setForcing(true);
@@ -91,15 +161,7 @@ export function CustomerPressTab({ customer }: { customer: Customer360 }) {
           Force generation…
         </Button>
       </div>
-      {forced && (
-        <Banner tone={offline ? 'info' : 'success'} testId="press-force-queued">
-          {offline
-            ? 'Forced generation waits in the outbox: it is sent once, when the service can be reached. '
-            : 'Forced generation is in the outbox and is sent once. '}
-          The report reaches CaseDesk with a later sync and is listed here.{' '}
-          <ServiceText text={forced.summary} />
-        </Banner>
-      )}
+      {forced && <ForceState item={forced} offline={offline} retrying={retrying} onRetry={retry} />}
       {forceError !== null && (
         <Banner tone="danger" testId="press-force-error">
           {pressErrorText(forceError, 'force')}

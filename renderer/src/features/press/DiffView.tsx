@@ -49,6 +49,16 @@ function SourceLine({ source, testId }: { source: PressSourceView; testId: strin
   );
 }
 
+/**
+ * The changed categories, each with a key of its own: the service may name two categories alike
+ * or leave a name empty.
+ */
+export function keyedCategoryChanges<T extends { category: string }>(
+  entries: T[],
+): Array<{ key: string; entry: T }> {
+  return entries.map((entry, index) => ({ key: `${index}:${entry.category}`, entry }));
+}
+
 /** What changed between two reports of one subject: categories, sources, namesakes, summaries. */
 export function DiffView({ diff }: { diff: PressDiff }) {
   const changes = diff.categories.filter((category) => category.change !== 'unchanged');
@@ -71,8 +81,8 @@ export function DiffView({ diff }: { diff: PressDiff }) {
           <p className="press-muted">No category changed.</p>
         ) : (
           <ul className="press-diff-list">
-            {changes.map((entry) => (
-              <li key={entry.category} data-testid="press-diff-category" data-change={entry.change}>
+            {keyedCategoryChanges(changes).map(({ key, entry }) => (
+              <li key={key} data-testid="press-diff-category" data-change={entry.change}>
                 <span className={`press-change press-change-${entry.change}`}>
                   {categoryChangeLabel(entry.change)}
                 </span>{' '}

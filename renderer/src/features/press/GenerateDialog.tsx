@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import type {
   PressGenerateResult,
   PressReportSummary,
@@ -12,14 +12,23 @@ import { TextField } from '../../components/TextField';
 import { useModalDialog } from '../../components/use-modal-dialog';
 import { api, fieldErrors, unwrap } from '../../lib/api';
 import { useNavigation } from '../../lib/navigation';
-import { pressErrorText } from './press-errors';
+import {
+  generationInFlight,
+  trackGeneration,
+  type GenerationInFlight,
+} from './generations-in-flight';
+import { isLostAnswer, pressErrorText, pressErrorTitle } from './press-errors';
 import { usePressSession } from './press-session';
+import { reportMadeAt } from './report-date';
 import { formFromSubject, subjectFromForm, type SubjectForm } from './press-subject';
 
 type Step =
   | { step: 'form' }
   | { step: 'confirm'; subject: PressSubjectInput }
-  | { step: 'running'; subject: PressSubjectInput }
+  /** `since`: a generation started earlier (this dialog was closed meanwhile) is still running. */
+  | { step: 'running'; subject: PressSubjectInput; since?: string }
+  /** Main says a generation of this subject, started elsewhere, waits for its answer. */
+  | { step: 'running-elsewhere'; subject: PressSubjectInput; since: string }
   | { step: 'recent'; subject: PressSubjectInput; recent: PressReportSummary }
   | { step: 'in-doubt'; subject: PressSubjectInput; since: string; lookedIn: string }
   | { step: 'failed'; subject: PressSubjectInput; error: unknown };
@@ -53,20 +62,57 @@ export function GenerateDialog({
   const [compare, setCompare] = useState(true);
   const [errors, setErrors] = useState<Partial<Record<keyof SubjectForm, string>>>({});
   const [step, setStep] = useState<Step>({ step: 'form' });
-  const ref = useModalDialog(open, {
-    onShown: () => {
-      setForm(formFromSubject(initial ?? { name: '' }));
-      setCompare(true);
-      setErrors({});
-      setStep({ step: 'form' });
-    },
-  });
-  const running = step.step === 'running';
+  // The generation this dialog shows; an answer for another one changes nothing here.
+  const watching = useRef<GenerationInFlight | null>(null);
   // A generation answered after the dialog was closed keeps its report but takes no one anywhere.
   const stillOpen = useRef(open);
   useLayoutEffect(() => {
     stillOpen.current = open;
   });
+  useEffect(
+    () => () => {
+      // Its screen was left: a late answer must not navigate from wherever the investigator is.
+      stillOpen.current = false;
+    },
+    [],
+  );
+
+  const follow = (flight: GenerationInFlight, since?: string) => {
+    watching.current = flight;
+    setStep({ step: 'running', subject: flight.subject, ...(since ? { since } : {}) });
+    flight.answer.then(
+      (result) => {
+        if (watching.current !== flight || !stillOpen.current) return;
+        watching.current = null;
+        show(flight.subject, result);
+      },
+      (error: unknown) => {
+        if (watching.current !== flight || !stillOpen.current) return;
+        watching.current = null;
+        const fields = fieldErrors(error);
+        if (Object.keys(fields).length) {
+          setErrors({ name: Object.values(fields).join(' ') });
+          setStep({ step: 'form' });
+        } else setStep({ step: 'failed', subject: flight.subject, error });
+      },
+    );
+  };
+
+  const ref = useModalDialog(open, {
+    onShown: () => {
+      setForm(formFromSubject(initial ?? { name: '' }));
+      setCompare(true);
+      setErrors({});
+      // Closed while generating and opened again: the generation still runs, say so.
+      const flight = initial ? generationInFlight(initial) : null;
+      if (flight) follow(flight, flight.since);
+      else {
+        watching.current = null;
+        setStep({ step: 'form' });
+      }
+    },
+  });
+  const running = step.step === 'running';
   const close = () => {
     // The generation goes on in main if the dialog closes; its report is kept all the same.
     onClose();
@@ -80,43 +126,46 @@ export function GenerateDialog({
       return;
     }
     setErrors({});
-    setStep({ step: 'confirm', subject: result.subject });
+    const flight = generationInFlight(result.subject);
+    if (flight) follow(flight, flight.since);
+    else setStep({ step: 'confirm', subject: result.subject });
   };
 
-  const generate = async (subject: PressSubjectInput, confirmRepeat: boolean) => {
-    setStep({ step: 'running', subject });
-    let result: PressGenerateResult;
-    try {
-      result = await unwrap(
-        api.press.generate({
-          subject,
-          confirmRepeat,
-          ...(compare ? {} : { previousReportId: null }),
-        }),
-      );
-    } catch (error) {
-      const fields = fieldErrors(error);
-      if (Object.keys(fields).length) {
-        setErrors({ name: Object.values(fields).join(' ') });
-        setStep({ step: 'form' });
-      } else setStep({ step: 'failed', subject, error });
-      return;
-    }
+  const show = (subject: PressSubjectInput, result: PressGenerateResult) => {
     switch (result.state) {
       case 'generated':
-        if (result.diff) remember(result.report.summary.id, result.diff);
-        onGenerated?.();
-        if (!stillOpen.current) return;
         onClose();
         navigate({ screen: 'press-report', id: result.report.summary.id });
         return;
       case 'recent':
-        if (!stillOpen.current) return;
         setStep({ step: 'recent', subject, recent: result.recent });
         return;
       case 'in-doubt':
         setStep({ step: 'in-doubt', subject, since: result.since, lookedIn: result.lookedIn });
+        return;
+      case 'running':
+        setStep({ step: 'running-elsewhere', subject, since: result.since });
     }
+  };
+
+  const generate = (subject: PressSubjectInput, confirmRepeat: boolean) => {
+    const answer = unwrap(
+      api.press.generate({
+        subject,
+        confirmRepeat,
+        ...(compare ? {} : { previousReportId: null }),
+      }),
+    );
+    // Kept and listed whether or not anyone still looks at this dialog.
+    answer.then(
+      (result) => {
+        if (result.state !== 'generated') return;
+        if (result.diff) remember(result.report.summary.id, result.diff);
+        onGenerated?.();
+      },
+      () => undefined,
+    );
+    follow(trackGeneration(subject, answer));
   };
 
   const field = (key: keyof SubjectForm, label: string, extra: { hint?: string } = {}) => (
@@ -209,17 +258,29 @@ export function GenerateDialog({
                 a while.
               </p>
             )}
+            {step.step === 'running' && step.since && (
+              <p data-testid="press-generate-running-since">
+                This generation was started <DateText value={step.since} /> and still waits for the
+                service's answer; CaseDesk does not start another one. Closing this dialog does not
+                stop it: its report is kept and listed when it comes.
+              </p>
+            )}
           </div>
           <div className="dialog-actions">
-            <Button onClick={() => setStep({ step: 'form' })} disabled={running}>
-              Back
-            </Button>
+            {running ? (
+              // It goes on in main; the dialog shows it again when opened for this subject.
+              <Button onClick={close} data-testid="press-generate-close">
+                Close
+              </Button>
+            ) : (
+              <Button onClick={() => setStep({ step: 'form' })}>Back</Button>
+            )}
             <Button
               variant="primary"
               busy={running}
               autoFocus
               data-testid="press-generate-confirm"
-              onClick={() => void generate(step.subject, false)}
+              onClick={() => generate(step.subject, false)}
             >
               Generate report
             </Button>
@@ -233,11 +294,8 @@ export function GenerateDialog({
           <div className="dialog-body">
             <Banner tone="warning" testId="press-generate-recent">
               A report on <ServiceText text={step.recent.subjectName} /> was made{' '}
-              <DateText
-                value={step.recent.createdAt ?? new Date(step.recent.keptAtMs).toISOString()}
-                style="relative"
-              />
-              . Another one makes a new stored report and may cost the tenant again.
+              <DateText value={reportMadeAt(step.recent)} style="relative" />. Another one makes a
+              new stored report and may cost the tenant again.
             </Banner>
           </div>
           <div className="dialog-actions">
@@ -254,7 +312,7 @@ export function GenerateDialog({
             <Button
               variant="danger"
               data-testid="press-generate-repeat"
-              onClick={() => void generate(step.subject, true)}
+              onClick={() => generate(step.subject, true)}
             >
               Generate anyway
             </Button>
@@ -280,9 +338,27 @@ export function GenerateDialog({
             <Button
               variant="danger"
               data-testid="press-generate-repeat"
-              onClick={() => void generate(step.subject, true)}
+              onClick={() => generate(step.subject, true)}
             >
               Generate again
+            </Button>
+          </div>
+        </>
+      );
+      break;
+    case 'running-elsewhere':
+      content = (
+        <>
+          <div className="dialog-body">
+            <Banner tone="info" title="Still generating" testId="press-generate-running">
+              A generation of this subject started <DateText value={step.since} /> still waits for
+              the service's answer. CaseDesk does not start another one: its report is kept and
+              listed when it comes.
+            </Banner>
+          </div>
+          <div className="dialog-actions">
+            <Button autoFocus onClick={close}>
+              Close
             </Button>
           </div>
         </>
@@ -292,7 +368,11 @@ export function GenerateDialog({
       content = (
         <>
           <div className="dialog-body">
-            <Banner tone="danger" title="Generating did not finish" testId="press-generate-error">
+            <Banner
+              tone={isLostAnswer(step.error) ? 'warning' : 'danger'}
+              title={pressErrorTitle(step.error, 'generate')}
+              testId="press-generate-error"
+            >
               {pressErrorText(step.error, 'generate')}
             </Banner>
           </div>
@@ -303,7 +383,7 @@ export function GenerateDialog({
             <Button
               variant="primary"
               data-testid="press-generate-retry"
-              onClick={() => void generate(step.subject, false)}
+              onClick={() => generate(step.subject, false)}
             >
               Try again
             </Button>

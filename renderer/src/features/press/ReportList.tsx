@@ -4,7 +4,10 @@ import type { PressReportSummary } from '../../../../preload/contract';
 import { DateText } from '../../components/DateText';
 import { RecordLink } from '../../components/RecordLink';
 import { ServiceText } from '../../components/ServiceText';
+import { reportMadeAt } from './report-date';
 import { SeverityPill } from './SeverityPill';
+
+export { reportMadeAt };
 
 const ORIGINS: Record<PressReportSummary['origin'], string> = {
   generated: 'Generated',
@@ -22,9 +25,7 @@ export function ReportDate({
   report: PressReportSummary;
   style?: 'dateTime' | 'short';
 }) {
-  return (
-    <DateText value={report.createdAt ?? new Date(report.keptAtMs).toISOString()} style={style} />
-  );
+  return <DateText value={reportMadeAt(report)} style={style} />;
 }
 
 /** Rows drawn at first and per "Show more": a profile may keep thousands of reports. */

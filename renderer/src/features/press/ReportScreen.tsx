@@ -203,6 +203,7 @@ export function ReportScreen({ id }: { id: string }) {
             subjectName: summary.subjectName,
             customerExternalId: summary.customerExternalId,
             input: report.input,
+            asked: report.asked ?? null,
           },
           customer.data ?? null,
         )}

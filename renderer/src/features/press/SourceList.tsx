@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { PressSourceView } from '../../../../preload/contract';
 import { Button } from '../../components/Button';
 import { ServiceText } from '../../components/ServiceText';
@@ -46,6 +46,8 @@ export function SourceRow({
   onToggleRead?: (source: PressSourceView) => void;
   busy?: boolean;
 }) {
+  // Every row has the same buttons: each names its source to a screen reader.
+  const titleId = useId();
   return (
     <li
       className={source.read ? 'press-source press-source-read' : 'press-source'}
@@ -54,7 +56,7 @@ export function SourceRow({
       data-read={source.read}
     >
       <div className="press-source-head">
-        <span className="press-source-title" data-testid="press-source-title">
+        <span id={titleId} className="press-source-title" data-testid="press-source-title">
           <ServiceText text={source.title || source.url || 'Untitled source'} lines={2} />
         </span>
         {source.quality && (
@@ -94,6 +96,7 @@ export function SourceRow({
         {source.url ? (
           <Button
             variant="ghost"
+            aria-describedby={titleId}
             onClick={() => onOpenLink(source.url, source.title)}
             data-testid="press-source-open"
           >
@@ -107,6 +110,7 @@ export function SourceRow({
             variant="ghost"
             busy={busy ?? false}
             aria-pressed={source.read}
+            aria-describedby={titleId}
             onClick={() => onToggleRead(source)}
             data-testid="press-source-read"
           >

@@ -60,18 +60,31 @@ const COMPONENTS: Record<string, 'firstName' | 'middleName' | 'lastName' | 'comp
 };
 
 /**
- * A report made again: from what the service says it was made for (PressMetadata.input). The
- * input names an age, not a date of birth: a customer's report takes it from the cached customer,
- * so the new report is made for as much as the one it is compared with.
+ * A report made again: from what the investigator asked for when CaseDesk generated it (it holds
+ * the date of birth and the name's parts as typed), else from what the service says it was made
+ * for (PressMetadata.input). The input names an age, not a date of birth: a customer's report
+ * (forced, or opened by id) takes it from the cached customer, so the new report is made for as
+ * much as the one it is compared with.
  */
 export function subjectFromReport(
   report: {
     subjectName: string;
     customerExternalId: PressReportSummary['customerExternalId'];
     input: PressReportDetail['input'];
+    asked?: PressReportDetail['asked'];
   },
   customer: Customer360 | null = null,
 ): PressSubjectInput {
+  if (report.asked) {
+    // Through the form and back, so only what the form knows is kept, trimmed and checked alike.
+    const again = subjectFromForm(formFromSubject(report.asked));
+    if (again.ok) {
+      const subject = again.subject;
+      if (!subject.customerExternalId && report.customerExternalId)
+        subject.customerExternalId = report.customerExternalId;
+      return subject;
+    }
+  }
   const { input } = report;
   const subject: PressSubjectInput = { name: (input?.name || report.subjectName).trim() };
   for (const component of input?.components ?? []) {

@@ -210,8 +210,9 @@ export function createPressService(deps: PressServiceDeps): PressService {
         sinceMs: sentAt,
         ...marker,
       });
+      // Not "unavailable": the request reached the service, and the report may exist.
       throw new AppError(
-        'unavailable',
+        'outcome_unknown',
         `The connection was lost after the request to generate a press report on “${marker.name}” went out: the report may exist on the service (and may have been charged). ` +
           'CaseDesk will look for it before generating this subject again.',
       );

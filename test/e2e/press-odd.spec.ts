@@ -506,7 +506,7 @@ test('every press screen in the light and the dark theme (screenshots)', async (
   await atStep('failed');
   // The request went out and its answer was lost: the report may exist, and the dialog says so.
   const failed = page.getByTestId('press-generate-error');
-  await expect(failed).toContainText('the report may exist on the service');
+  await expect(failed).toContainText(/the report may exist on the service/i);
   await expect(failed).not.toContainText('No report was generated');
   await screenshot(page, 'press-generate-failed');
   await page.getByTestId('press-generate-retry').click();

@@ -238,6 +238,12 @@ test('a report of 3,000 sources with duplicate URLs is shown in windows, each so
   await expect(rows.first()).toContainText('Snippet of article 2998.');
   await page.getByTestId('press-sources-find').fill('');
   await expect(rows).toHaveCount(50);
+
+  // Listed with its count written as the reader writes it.
+  await page.getByTestId('press-back-to-list').click();
+  await expect(page.locator(`[data-report-id="${id}"]`).getByTestId('press-row-read')).toHaveText(
+    `0 of ${DISTINCT_SOURCES.toLocaleString('en-US')}`,
+  );
 });
 
 test('a report the service names on a customer’s timeline is picked up by a sync and listed on the Press tab', async ({

@@ -118,7 +118,7 @@ export function ReportList({
                 </span>
               </td>
               <td className="numeric" data-testid="press-row-read">
-                {report.readSourceCount} of {report.sourceCount}
+                {report.readSourceCount.toLocaleString()} of {report.sourceCount.toLocaleString()}
               </td>
               {showCustomer && (
                 <td>

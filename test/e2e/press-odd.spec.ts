@@ -382,6 +382,60 @@ test('two hostile reports of one subject compare as text', async ({ page, tenant
   await screenshot(page, 'press-compare-hostile');
 });
 
+/** A report of `count` sources from `from` on, about one name: two of them overlap by half. */
+function manySources(id: string, createdAt: string, from: number, count: number) {
+  return {
+    report_body_id: id,
+    created_at: createdAt,
+    general_summary: `Sources ${from} to ${from + count - 1}.`,
+    risk_summary: 'Low.',
+    general_sources: Array.from({ length: count }, (_, index) => ({
+      website: {
+        url: `https://many.press-odd.example/${from + index}`,
+        title: `Many ${from + index}`,
+      },
+    })),
+    metadata: { input: { name: 'Mara Many' } },
+  };
+}
+
+test('two reports of 3,000 sources each compare with their changes drawn in windows', async ({
+  page,
+  tenant,
+}) => {
+  await plant(
+    tenant,
+    'press-odd-many-1',
+    manySources('press-odd-many-1', '2026-11-20T08:00:00Z', 0, 3000),
+  );
+  await plant(
+    tenant,
+    'press-odd-many-2',
+    manySources('press-odd-many-2', '2026-11-21T08:00:00Z', 1500, 3000),
+  );
+  await openById(page, 'press-odd-many-1');
+  await openById(page, 'press-odd-many-2');
+  await page.keyboard.press('c');
+  const picker = page.getByTestId('press-compare-dialog');
+  await picker.getByRole('radio').check();
+  await picker.getByTestId('press-compare-go').click();
+  const sources = page.getByTestId('press-diff-sources');
+  await expect(sources.getByTestId('press-diff-source-counts')).toHaveText(
+    '1,500 added, 1,500 removed, 1,500 unchanged.',
+  );
+  const added = sources.getByTestId('press-diff-source-added');
+  const removed = sources.getByTestId('press-diff-source-removed');
+  await expect(added).toHaveCount(50);
+  await expect(removed).toHaveCount(50);
+  await sources.getByTestId('press-diff-added-more').focus();
+  await page.keyboard.press('Enter');
+  await expect(added).toHaveCount(100);
+  await expect(removed).toHaveCount(50);
+  await sources.getByTestId('press-diff-removed-all').click();
+  await expect(removed).toHaveCount(1500);
+  await expect(sources.getByTestId('press-diff-removed-more')).toHaveCount(0);
+});
+
 const LONG_URL = `https://archive.press-odd.example/${'very-long-path-segment-without-spaces-'.repeat(8)}end?query=${'x'.repeat(120)}`;
 
 /** A report whose strings are as long as the interface allows them to be. */

@@ -213,6 +213,7 @@ export function createPressService(deps: PressServiceDeps): PressService {
           sinceMs: sentAt,
           ...marker,
         });
+      // Not "unavailable": the request reached the service, and the report may exist.
       throw new AppError(
         'outcome_unknown',
         `The connection was lost after the request to generate a press report on “${marker.name}” went out: the report may exist on the service (and may have been charged). ` +

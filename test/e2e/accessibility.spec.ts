@@ -218,6 +218,124 @@ test.describe('a synced profile has no serious or critical accessibility violati
   });
 });
 
+test.describe('the press screens have no serious or critical accessibility violation', () => {
+  test.setTimeout(300_000);
+
+  test('Press screen, reports, comparison, generate and open-by-id dialogs, customer Press tab', async ({
+    page,
+    tenant,
+  }) => {
+    const { alert } = await records(page);
+    const customer = alert.customerExternalId;
+    const findings: Finding[] = [];
+    const check = async (where: string) => findings.push(...(await audit(page, where)));
+    const faults = async (body: Record<string, number> | null) => {
+      const answer = await tenant.service.call(
+        body ? 'PUT' : 'DELETE',
+        '/__sandbox/faults',
+        body ? { body } : {},
+      );
+      expect(answer.status, answer.text).toBe(200);
+    };
+    const generateDialog = page.getByTestId('press-generate-dialog');
+    const atStep = (step: string) => expect(generateDialog).toHaveAttribute('data-step', step);
+
+    await go(page, '#/press', page.getByTestId('press-screen'));
+    await expect(page.getByTestId('press-empty')).toBeVisible();
+    await check('press, none kept');
+
+    await page.getByTestId('press-open-by-id').click();
+    await expect(page.getByTestId('press-open-dialog')).toBeVisible();
+    await check('press, open-by-id dialog');
+    await page.getByTestId('press-open-id').fill('no-such-report');
+    await page.getByTestId('press-open-submit').click();
+    await expect(page.getByTestId('press-open-error')).toBeVisible();
+    await check('press, open-by-id dialog, not found');
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('press-generate').click();
+    await atStep('form');
+    await page.getByTestId('press-generate-next').click();
+    await expect(page.getByTestId('press-generate-name')).toHaveAttribute('aria-invalid', 'true');
+    await check('generate dialog, form with an error');
+    await page.keyboard.press('Escape');
+
+    await go(
+      page,
+      `#/customer/${encodeURIComponent(customer)}/press`,
+      page.getByTestId('press-customer-tab'),
+    );
+    await expect(page.getByTestId('press-empty')).toBeVisible();
+    await check('customer, press tab, none kept');
+    await page.getByTestId('press-generate').click();
+    await atStep('form');
+    await check('generate dialog, form prefilled from the customer');
+    await page.getByTestId('press-generate-next').click();
+    await atStep('confirm');
+    await check('generate dialog, confirm');
+    // Slow enough to be looked at while it runs.
+    await faults({ latencyMs: 15_000 });
+    await page.getByTestId('press-generate-confirm').click();
+    await atStep('running');
+    await check('generate dialog, running');
+    await faults(null);
+    await expect(page.getByTestId('press-reader')).toBeVisible({ timeout: 30_000 });
+    await check('press report');
+
+    await page.getByTestId('press-generate-again').click();
+    await atStep('form');
+    await page.getByTestId('press-generate-next').click();
+    await page.getByTestId('press-generate-confirm').click();
+    await atStep('recent');
+    await check('generate dialog, made a short while ago');
+    await page.getByTestId('press-generate-repeat').click();
+    await expect(page.getByTestId('press-fresh-diff')).toBeVisible();
+    await check('press report with the changes since the previous one');
+
+    await page.getByTestId('press-compare-with').click();
+    await expect(page.getByTestId('press-compare-choice').first()).toBeVisible();
+    await check('compare with… dialog');
+    await page.getByTestId('press-compare-choice').first().click();
+    await page.getByTestId('press-compare-go').click();
+    await expect(page.getByTestId('press-diff')).toBeVisible();
+    await check('comparison');
+
+    // A dropped connection: the report may exist; generating again looks for it first.
+    await go(page, '#/press', page.getByTestId('press-screen'));
+    await expect(page.getByTestId('press-report').first()).toBeVisible();
+    await check('press, reports kept');
+    await page.getByTestId('press-generate').click();
+    await page.getByTestId('press-generate-name').fill('Odd Subject');
+    await page.getByTestId('press-generate-next').click();
+    await faults({ dropRate: 1 });
+    await page.getByTestId('press-generate-confirm').click();
+    await atStep('failed');
+    await check('generate dialog, answer lost');
+    await page.getByTestId('press-generate-retry').click();
+    await atStep('in-doubt');
+    await check('generate dialog, may exist on the service');
+    await faults(null);
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('press-filter-subject').fill('nobody at all');
+    await expect(page.getByTestId('press-empty')).toBeVisible();
+    await check('press, no report matches the filters');
+
+    await go(
+      page,
+      `#/customer/${encodeURIComponent(customer)}/press`,
+      page.getByTestId('press-customer-tab'),
+    );
+    await expect(page.getByTestId('press-report').first()).toBeVisible();
+    await check('customer, press tab, reports kept');
+    await page.getByTestId('press-force').click();
+    await expect(page.getByTestId('press-force-confirm-text')).toBeVisible();
+    await check('force generation dialog');
+    await page.keyboard.press('Escape');
+    expectNone(findings);
+  });
+});
+
 /**
  * Tabs through the page `steps` times; each element that takes focus must look different focused
  * than it does once focus moves on (an outline or a ring, on itself or on the frame around it).
@@ -303,5 +421,47 @@ test('every element reached with Tab shows a focus ring, in both themes', async 
   problems.push(...(await unringedStops(page, 40)).map((text) => `connection ${text}`));
   await go(page, '#/dashboard', page.getByTestId('dashboard-screen'));
   problems.push(...(await unringedStops(page, 40)).map((text) => `dashboard ${text}`));
+  expect(problems, problems.join('\n')).toEqual([]);
+});
+
+test('every element reached with Tab on the press screens shows a focus ring', async ({
+  page,
+  tenant,
+}) => {
+  test.setTimeout(180_000);
+  expect(tenant).toBeTruthy();
+  const made: string[] = [];
+  for (const confirmRepeat of [false, true]) {
+    const result = await bridge<{ state: string; report?: { summary: { id: string } } }>(
+      page,
+      'press.generate',
+      { subject: { name: 'Nora Lind', countryCodes: ['SE'] }, confirmRepeat },
+    );
+    if (!result.report) throw new Error(`press.generate answered ${result.state}`);
+    made.push(result.report.summary.id);
+  }
+  const [older, newer] = made;
+  if (!older || !newer) throw new Error('two reports were not made');
+  const problems: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await go(page, '#/press', page.getByTestId('press-report').first());
+    problems.push(
+      ...(await unringedStops(page, 25)).map((text) => `press [${colorScheme}] ${text}`),
+    );
+    await go(page, `#/press/report/${encodeURIComponent(newer)}`, page.getByTestId('press-reader'));
+    problems.push(
+      ...(await unringedStops(page, 40)).map((text) => `press report [${colorScheme}] ${text}`),
+    );
+    await go(
+      page,
+      `#/press/compare/${encodeURIComponent(older)}/${encodeURIComponent(newer)}`,
+      page.getByTestId('press-diff'),
+    );
+    problems.push(
+      ...(await unringedStops(page, 25)).map((text) => `comparison [${colorScheme}] ${text}`),
+    );
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
   expect(problems, problems.join('\n')).toEqual([]);
 });

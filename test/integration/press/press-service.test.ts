@@ -307,6 +307,8 @@ describe('the press core against the sandbox', () => {
     const lost = await failureOf(core.press.generate(generateInput({ subject })));
     t.sandbox.faults.reset();
     expect(lost).toBeInstanceOf(AppError);
+    // Its own code (not "unavailable": the service was reached), so screens say it may exist.
+    expect(lost).toMatchObject({ code: 'outcome_unknown' });
     expect((lost as Error).message).toMatch(/may exist on the service/);
     expect(instantReports()).toHaveLength(1);
     const asked = await core.press.generate(generateInput({ subject }));

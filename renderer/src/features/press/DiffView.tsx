@@ -1,6 +1,9 @@
+import { useState } from 'react';
 import type { PressDiff, PressSourceView, PressTextPiece } from '../../../../preload/contract';
+import { Button } from '../../components/Button';
 import { ServiceText } from '../../components/ServiceText';
 import { ReportDate } from './ReportList';
+import { SOURCE_PAGE } from './SourceList';
 import { SeverityPill } from './SeverityPill';
 import { TextPieces } from './TextPieces';
 import { categoryChangeLabel, numberChange } from './diff-labels';
@@ -46,6 +49,49 @@ function SourceLine({ source, testId }: { source: PressSourceView; testId: strin
       {source.site && <ServiceText text={source.site} className="mono press-muted" />}
       {source.quality && <span className="badge badge-accent">Quality source</span>}
     </li>
+  );
+}
+
+/** Sources added or removed, drawn a window at a time: two reports may differ by thousands. */
+function SourceChanges({
+  label,
+  sources,
+  change,
+}: {
+  label: string;
+  sources: PressSourceView[];
+  change: 'added' | 'removed';
+}) {
+  const [limit, setLimit] = useState(SOURCE_PAGE);
+  if (sources.length === 0) return null;
+  const shown = sources.slice(0, limit);
+  const left = sources.length - shown.length;
+  return (
+    <>
+      <h4 className="press-label">{label}</h4>
+      <ul className="press-diff-list">
+        {shown.map((source) => (
+          <SourceLine key={source.key} source={source} testId={`press-diff-source-${change}`} />
+        ))}
+      </ul>
+      {left > 0 && (
+        <div className="press-more">
+          <Button
+            onClick={() => setLimit(limit + SOURCE_PAGE)}
+            data-testid={`press-diff-${change}-more`}
+          >
+            Show {Math.min(SOURCE_PAGE, left)} more {change}
+          </Button>
+          <Button
+            variant="ghost"
+            onClick={() => setLimit(sources.length)}
+            data-testid={`press-diff-${change}-all`}
+          >
+            Show all {sources.length.toLocaleString()} {change}
+          </Button>
+        </div>
+      )}
+    </>
   );
 }
 
@@ -118,30 +164,13 @@ export function DiffView({ diff }: { diff: PressDiff }) {
 
       <section className="press-section" data-testid="press-diff-sources">
         <h3 className="press-subtitle">Sources</h3>
-        <p className="press-muted">
-          {diff.sources.added.length} added, {diff.sources.removed.length} removed,{' '}
-          {diff.sources.unchanged} unchanged.
+        <p className="press-muted" data-testid="press-diff-source-counts">
+          {diff.sources.added.length.toLocaleString()} added,{' '}
+          {diff.sources.removed.length.toLocaleString()} removed,{' '}
+          {diff.sources.unchanged.toLocaleString()} unchanged.
         </p>
-        {diff.sources.added.length > 0 && (
-          <>
-            <h4 className="press-label">Added</h4>
-            <ul className="press-diff-list">
-              {diff.sources.added.map((source) => (
-                <SourceLine key={source.key} source={source} testId="press-diff-source-added" />
-              ))}
-            </ul>
-          </>
-        )}
-        {diff.sources.removed.length > 0 && (
-          <>
-            <h4 className="press-label">Removed</h4>
-            <ul className="press-diff-list">
-              {diff.sources.removed.map((source) => (
-                <SourceLine key={source.key} source={source} testId="press-diff-source-removed" />
-              ))}
-            </ul>
-          </>
-        )}
+        <SourceChanges label="Added" sources={diff.sources.added} change="added" />
+        <SourceChanges label="Removed" sources={diff.sources.removed} change="removed" />
       </section>
 
       <section className="press-section" data-testid="press-diff-namesake">

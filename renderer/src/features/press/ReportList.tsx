@@ -101,22 +101,24 @@ export function ReportList({
               <td>
                 <SeverityPill severity={report.highestSeverity} testId="press-row-severity" />
               </td>
-              <td className="press-row-categories">
-                {report.categories.length === 0
-                  ? 'None'
-                  : report.categories.map((category, at) => (
-                      <span
-                        key={at}
-                        className={category.reverted ? 'tag press-reverted' : 'tag'}
-                        data-testid="press-row-category"
-                      >
-                        <ServiceText text={category.category} />
-                        {category.reverted && '\u00a0(reverted)'}
-                      </span>
-                    ))}
+              <td>
+                <span className="press-row-categories">
+                  {report.categories.length === 0
+                    ? 'None'
+                    : report.categories.map((category, at) => (
+                        <span
+                          key={at}
+                          className={category.reverted ? 'tag press-reverted' : 'tag'}
+                          data-testid="press-row-category"
+                        >
+                          <ServiceText text={category.category} />
+                          {category.reverted && '\u00a0(reverted)'}
+                        </span>
+                      ))}
+                </span>
               </td>
               <td className="numeric" data-testid="press-row-read">
-                {report.readSourceCount} of {report.sourceCount}
+                {report.readSourceCount.toLocaleString()} of {report.sourceCount.toLocaleString()}
               </td>
               {showCustomer && (
                 <td>

@@ -8,6 +8,16 @@ import { SourceList } from './SourceList';
 
 const ENTITIES: Record<number, string> = { 1: 'individual', 2: 'firm' };
 
+/** The service's name components (PressMetadata.input.search_name_components), in words. */
+const COMPONENTS: Record<string, string> = {
+  first_name: 'First name',
+  middle_name: 'Middle name',
+  last_name: 'Last name',
+  company_name: 'Company name',
+  trading_name: 'Trading name',
+  raw_queried_name: 'Name as queried',
+};
+
 function InputFacts({ input }: { input: NonNullable<PressReportDetail['input']> }) {
   return (
     <dl className="press-facts" data-testid="press-input">
@@ -19,9 +29,7 @@ function InputFacts({ input }: { input: NonNullable<PressReportDetail['input']> 
       </div>
       {input.components.map((component) => (
         <div key={component.field}>
-          <dt>
-            <ServiceText text={component.field} />
-          </dt>
+          <dt>{COMPONENTS[component.field] ?? <ServiceText text={component.field} />}</dt>
           <dd>
             <ServiceText text={component.value} />
           </dd>

@@ -50,6 +50,14 @@ export function ReportScreen({ id }: { id: string }) {
   const [busyKey, setBusyKey] = useState<string | null>(null);
   const [markError, setMarkError] = useState<string | null>(null);
   const report = read.data ? withReadMarks(read.data.report, marks) : null;
+  // A customer's report is generated again with the customer's date of birth (see
+  // subjectFromReport); a customer the cache cannot read leaves the field for the investigator.
+  const customerId = report?.summary.customerExternalId ?? null;
+  const customer = useCached(`press-report-customer:${customerId ?? ''}`, () =>
+    customerId
+      ? unwrap(api.customers.get({ externalId: customerId })).catch(() => null)
+      : Promise.resolve(null),
+  );
 
   const toggleRead = (source: PressSourceView) => {
     setBusyKey(source.key);
@@ -190,12 +198,15 @@ export function ReportScreen({ id }: { id: string }) {
       <ComparePicker report={summary} open={dialog === 'compare'} onClose={() => setDialog(null)} />
       <GenerateDialog
         open={dialog === 'generate'}
-        initial={subjectFromReport({
-          subjectName: summary.subjectName,
-          customerExternalId: summary.customerExternalId,
-          input: report.input,
-          asked: report.asked ?? null,
-        })}
+        initial={subjectFromReport(
+          {
+            subjectName: summary.subjectName,
+            customerExternalId: summary.customerExternalId,
+            input: report.input,
+            asked: report.asked ?? null,
+          },
+          customer.data ?? null,
+        )}
         onClose={() => setDialog(null)}
       />
     </Screen>

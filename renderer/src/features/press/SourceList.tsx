@@ -148,7 +148,7 @@ export function SourceList({
       <h2 id="press-sources-title" className="press-section-title">
         Sources{' '}
         <span className="press-muted" data-testid="press-sources-read-count">
-          {read} of {sources.length} read
+          {read.toLocaleString()} of {sources.length.toLocaleString()} read
         </span>
       </h2>
       {sources.length === 0 ? (

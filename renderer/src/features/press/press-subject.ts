@@ -62,14 +62,19 @@ const COMPONENTS: Record<string, 'firstName' | 'middleName' | 'lastName' | 'comp
 /**
  * A report made again: from what the investigator asked for when CaseDesk generated it (it holds
  * the date of birth and the name's parts as typed), else from what the service says it was made
- * for (PressMetadata.input).
+ * for (PressMetadata.input). The input names an age, not a date of birth: a customer's report
+ * (forced, or opened by id) takes it from the cached customer, so the new report is made for as
+ * much as the one it is compared with.
  */
-export function subjectFromReport(report: {
-  subjectName: string;
-  customerExternalId: PressReportSummary['customerExternalId'];
-  input: PressReportDetail['input'];
-  asked?: PressReportDetail['asked'];
-}): PressSubjectInput {
+export function subjectFromReport(
+  report: {
+    subjectName: string;
+    customerExternalId: PressReportSummary['customerExternalId'];
+    input: PressReportDetail['input'];
+    asked?: PressReportDetail['asked'];
+  },
+  customer: Customer360 | null = null,
+): PressSubjectInput {
   if (report.asked) {
     // Through the form and back, so only what the form knows is kept, trimmed and checked alike.
     const again = subjectFromForm(formFromSubject(report.asked));
@@ -91,6 +96,10 @@ export function subjectFromReport(report: {
   if (input?.entity === 1) subject.entityType = 'person';
   if (input?.entity === 2) subject.entityType = 'firm';
   if (report.customerExternalId) subject.customerExternalId = report.customerExternalId;
+  if (customer && report.customerExternalId === customer.identity.externalId) {
+    const { dateOfBirth } = subjectFromCustomer(customer);
+    if (dateOfBirth) subject.dateOfBirth = dateOfBirth;
+  }
   return subject;
 }
 

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ServiceText } from '../../components/ServiceText';
 import { api, errorMessage, unwrap } from '../../lib/api';
 
 /** Hands a link to the system browser; the browser host leaves opening it to this page. */
@@ -74,9 +75,12 @@ export function useExternalLinks(): {
       {pending && (
         <div className="link-confirm" data-testid="link-confirm">
           {pending.text && pending.text !== pending.url && (
-            <p>
-              The link reads <q>{pending.text}</q>.
-            </p>
+            <>
+              <p>The link reads:</p>
+              <p className="link-confirm-text" data-testid="link-confirm-text">
+                <ServiceText text={pending.text} lines={3} />
+              </p>
+            </>
           )}
           <p>It leads to:</p>
           <p className="subject-box mono" data-testid="link-confirm-target">

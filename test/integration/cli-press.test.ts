@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   OutboxItemView,
@@ -55,12 +56,23 @@ describe('press on the command line (built), against the sandbox', () => {
       return error as Failed;
     }
   };
-  const customerAt = (offset: number) =>
-    (
-      t.sandbox.db
-        .prepare('SELECT external_id FROM customers ORDER BY external_id LIMIT 1 OFFSET ?')
-        .get(offset) as { external_id: string }
-    ).external_id;
+  /** A customer the profile's cache knows with its service id, as the app has it after a sync. */
+  const customerAt = (offset: number) => {
+    const cache = new Database(join(dataDir.path, 'profiles', profileId, 'cache.db'), {
+      readonly: true,
+    });
+    try {
+      return (
+        cache
+          .prepare(
+            'SELECT external_id FROM customers WHERE id IS NOT NULL ORDER BY external_id LIMIT 1 OFFSET ?',
+          )
+          .get(offset) as { external_id: string }
+      ).external_id;
+    } finally {
+      cache.close();
+    }
+  };
   /** The press_report_generated events the service's timeline shows for a customer. */
   const forcedOnTimeline = async (customer: string) =>
     (await t.call('GET', `/api/v1/customers/${customer}/timeline`))
@@ -78,7 +90,21 @@ describe('press on the command line (built), against the sandbox', () => {
     );
     if (!saved.ok) throw new Error(saved.error.message);
     profileId = (saved.value as { id: string }).id;
-    await core.dispose();
+    // Synced once, as the app would have: a forced report names the customer by the service's
+    // own id, which CaseDesk reads from the cache.
+    try {
+      const activated = await core.dispatch(
+        'profiles.activate',
+        { id: profileId },
+        { transport: 'browser' },
+      );
+      if (!activated.ok) throw new Error(activated.error.message);
+      await syncToEnd(core.events, () =>
+        core.dispatch('sync.start', { full: true }, { transport: 'browser' }),
+      );
+    } finally {
+      await core.dispose();
+    }
   });
   afterAll(async () => {
     await t.close();

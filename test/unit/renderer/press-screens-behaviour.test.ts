@@ -9,7 +9,8 @@ import type {
   PressSourceView,
 } from '../../../preload/contract';
 
-// The review's findings on the press screens (issue 14), each as the investigator meets it.
+// How the press screens behave where an investigator meets odd answers, lost answers and
+// namesakes.
 
 vi.mock('../../../renderer/src/lib/api', () => {
   class BridgeCallError extends Error {
@@ -81,7 +82,7 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-describe('a generation whose answer was lost (M4)', () => {
+describe('a generation whose answer was lost', () => {
   const lost = new BridgeCallError('outcome_unknown', 'The connection closed before the answer.');
 
   it('is titled as a report that may exist, not as one that was not generated', () => {
@@ -99,7 +100,7 @@ describe('a generation whose answer was lost (M4)', () => {
   });
 });
 
-describe('a generation still running for the subject (M1)', () => {
+describe('a generation still running for the subject', () => {
   const answer: PressGenerateResult = { state: 'running', since: '2026-03-01T10:00:00Z' };
 
   it('is found again for the same customer or the same name however typed, until it answers', async () => {
@@ -141,7 +142,7 @@ describe('a generation still running for the subject (M1)', () => {
   });
 });
 
-describe('the Compare picker (M2)', () => {
+describe('the Compare picker', () => {
   const report = summary({ id: 'now', customerExternalId: 'C-1', keptAtMs: 5_000 });
 
   it('asks for the subject key and the customer, not a part of the name', () => {
@@ -179,7 +180,7 @@ describe('the Compare picker (M2)', () => {
   });
 });
 
-describe('the Force answer (M5)', () => {
+describe('the Force answer', () => {
   const item = (patch: Partial<OutboxItemView>): OutboxItemView => ({
     id: '5b0c7f3e-5b5e-4a63-9c38-6a36b1a3c2d1',
     kind: 'press.force',
@@ -216,7 +217,7 @@ describe('the Force answer (M5)', () => {
   });
 });
 
-describe('low findings', () => {
+describe('reading and comparing odd reports', () => {
   it('shows the kept time when the service sent an empty created_at', () => {
     const kept = Date.parse('2026-03-01T10:00:05Z');
     expect(reportMadeAt(summary({ createdAt: '', keptAtMs: kept }))).toBe(

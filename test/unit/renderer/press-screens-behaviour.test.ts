@@ -8,6 +8,7 @@ import type {
   PressReportSummary,
   PressSourceView,
 } from '../../../preload/contract';
+import { PressListFilter } from '../../../preload/contract/press';
 
 // How the press screens behave where an investigator meets odd answers, lost answers and
 // namesakes.
@@ -42,7 +43,7 @@ const { pressErrorText, pressErrorTitle } =
   await import('../../../renderer/src/features/press/press-errors');
 const { trackGeneration, generationInFlight, sameSubjectAsked } =
   await import('../../../renderer/src/features/press/generations-in-flight');
-const { subjectFilters, mergeSubjectReports } =
+const { subjectFilters, subjectReportsIn, defaultOther } =
   await import('../../../renderer/src/features/press/same-subject');
 const { forceBanner } = await import('../../../renderer/src/features/press/force-state');
 const { reportMadeAt } = await import('../../../renderer/src/features/press/ReportList');
@@ -145,23 +146,33 @@ describe('a generation still running for the subject', () => {
 describe('the Compare picker', () => {
   const report = summary({ id: 'now', customerExternalId: 'C-1', keptAtMs: 5_000 });
 
-  it('asks for the subject key and the customer, not a part of the name', () => {
+  it("asks for the customer's reports and the name key's in one list, in main's order", () => {
     expect(subjectFilters(report)).toEqual([
-      { subjectKey: 'petrov viktor' },
-      { customerExternalId: 'C-1' },
+      { subjectKey: 'petrov viktor', customerExternalId: 'C-1' },
     ]);
     expect(subjectFilters(summary({ customerExternalId: null }))).toEqual([
       { subjectKey: 'petrov viktor' },
     ]);
   });
 
-  it('offers reports of the same key however spelled and of the same customer, once each, newest first', () => {
-    const byKey = [
+  it('asks without the name key when the report has no usable name', () => {
+    expect(subjectFilters(summary({ subjectKey: '', customerExternalId: 'C-1' }))).toEqual([
+      { customerExternalId: 'C-1' },
+    ]);
+    expect(subjectFilters(summary({ subjectKey: '', customerExternalId: null }))).toEqual([]);
+  });
+
+  it('asks with a very long name key, which the bridge accepts', () => {
+    const long = summary({ subjectKey: 'petrov '.repeat(1_000).trim(), customerExternalId: null });
+    const filters = subjectFilters(long);
+    expect(filters).toEqual([{ subjectKey: long.subjectKey }]);
+    expect(PressListFilter.safeParse(filters[0]).success).toBe(true);
+  });
+
+  it("offers the customer's reports under any name, and the name's only where one side has no customer", () => {
+    const listed = [
       report,
-      summary({ id: 'upper', subjectName: 'PETROV Viktor', createdAt: '2026-02-01T00:00:00Z' }),
-    ];
-    const byCustomer = [
-      report,
+      summary({ id: 'namesake', customerExternalId: 'C-2', createdAt: '2026-02-20T00:00:00Z' }),
       summary({
         id: 'spelled',
         subjectName: 'Wiktor Petroff',
@@ -169,14 +180,49 @@ describe('the Compare picker', () => {
         customerExternalId: 'C-1',
         createdAt: '2026-02-15T00:00:00Z',
       }),
-      // A main that does not filter yet answers everything: other subjects stay out.
+      summary({ id: 'by-name', subjectName: 'PETROV Viktor', createdAt: '2026-02-01T00:00:00Z' }),
+      // A main that does not filter answers everything: other subjects stay out.
       summary({ id: 'other', subjectName: 'Anna Petrova', subjectKey: 'anna petrova' }),
     ];
-    expect(mergeSubjectReports(report, [byKey, byCustomer]).map((one) => one.id)).toEqual([
+    expect(subjectReportsIn(report, listed).map((one) => one.id)).toEqual([
       'now',
       'spelled',
-      'upper',
+      'by-name',
     ]);
+    // A report made for no customer is the name's, whichever customer the others were made for.
+    const nameOnly = summary({ id: 'by-name', subjectName: 'PETROV Viktor' });
+    expect(subjectReportsIn(nameOnly, listed).map((one) => one.id)).toEqual([
+      'now',
+      'namesake',
+      'by-name',
+    ]);
+  });
+
+  it("keeps main's newest-first order rather than sorting again by dates read here", () => {
+    const listed = [
+      report,
+      // Main orders by the service's dates as it reads them; the screen does not read them again.
+      summary({ id: 'odd-date', createdAt: '2027-01-01', customerExternalId: 'C-1' }),
+      summary({ id: 'older', createdAt: '2026-01-01T00:00:00Z', customerExternalId: 'C-1' }),
+    ];
+    expect(subjectReportsIn(report, listed).map((one) => one.id)).toEqual([
+      'now',
+      'odd-date',
+      'older',
+    ]);
+  });
+
+  it('compares by default with the report it was generated against, else the next older', () => {
+    const listed = [
+      summary({ id: 'newer', customerExternalId: 'C-1' }),
+      report,
+      summary({ id: 'next-older', customerExternalId: 'C-1' }),
+      summary({ id: 'oldest', customerExternalId: 'C-1' }),
+    ];
+    expect(defaultOther(report, listed)?.id).toBe('next-older');
+    expect(defaultOther({ ...report, previousReportId: 'oldest' }, listed)?.id).toBe('oldest');
+    expect(defaultOther(listed[3] as PressReportSummary, listed)?.id).toBe('next-older');
+    expect(defaultOther(report, [report])).toBeNull();
   });
 });
 

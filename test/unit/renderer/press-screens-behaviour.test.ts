@@ -39,7 +39,7 @@ vi.stubGlobal('window', {
 const { BridgeCallError } = (await import('../../../renderer/src/lib/api')) as unknown as {
   BridgeCallError: new (code: string, message: string) => Error;
 };
-const { pressErrorText, pressErrorTitle } =
+const { pressErrorText, pressErrorTitle, lookedInSentence } =
   await import('../../../renderer/src/features/press/press-errors');
 const { trackGeneration, generationInFlight, sameSubjectAsked } =
   await import('../../../renderer/src/features/press/generations-in-flight');
@@ -96,8 +96,26 @@ describe('a generation whose answer was lost', () => {
   it('says the tenant may have been charged and that CaseDesk asks before generating again', () => {
     const text = pressErrorText(lost, 'generate');
     expect(text).toMatch(/may have been charged/);
-    expect(text).toMatch(/look for it before generating this subject again, and asks you first/);
+    expect(text).toMatch(/asks you before generating this subject again/);
     expect(text).not.toMatch(/No report was generated/);
+  });
+
+  it('says CaseDesk cannot look for it, rather than promising to', () => {
+    const text = pressErrorText(lost, 'generate');
+    expect(text).toMatch(/cannot list reports, so CaseDesk cannot look for it/);
+    expect(text).not.toMatch(/will look for it/);
+  });
+
+  it("gives main's word on where it looked as a sentence of its own, whatever it says", () => {
+    expect(lookedInSentence('nowhere: the service cannot list the reports it made')).toBe(
+      'Nowhere: the service cannot list the reports it made.',
+    );
+    expect(lookedInSentence('The customer’s timeline names forced reports only.')).toBe(
+      'The customer’s timeline names forced reports only.',
+    );
+    expect(lookedInSentence('  ')).toBe(
+      'The interface cannot list reports, so CaseDesk cannot look for it.',
+    );
   });
 });
 

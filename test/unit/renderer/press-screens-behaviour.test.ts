@@ -45,7 +45,8 @@ const { trackGeneration, generationInFlight, sameSubjectAsked } =
   await import('../../../renderer/src/features/press/generations-in-flight');
 const { subjectFilters, subjectReportsIn, defaultOther } =
   await import('../../../renderer/src/features/press/same-subject');
-const { forceBanner } = await import('../../../renderer/src/features/press/force-state');
+const { forceBanner, followForce } =
+  await import('../../../renderer/src/features/press/force-state');
 const { reportMadeAt } = await import('../../../renderer/src/features/press/ReportList');
 const { keyedCategoryChanges } = await import('../../../renderer/src/features/press/DiffView');
 const { sideOptionText, compareShortcuts } =
@@ -278,6 +279,18 @@ describe('the Force answer', () => {
     expect(forceBanner(item({}), true).text).toMatch(/waits in the outbox/);
     expect(forceBanner(item({ state: 'sending' }), false).text).toMatch(/being sent/);
     expect(forceBanner(item({ state: 'done' }), false).text).toMatch(/was sent/);
+  });
+
+  it('does not call an item that left the outbox sent: a discarded one was not', () => {
+    const watched = item({});
+    const gone = followForce(watched, [item({ id: '0d9c3b1a-1111-4a63-9c38-6a36b1a3c2d1' })]);
+    expect(gone.state).toBe('gone');
+    const banner = forceBanner(gone, false);
+    expect(banner.tone).toBe('info');
+    expect(banner.text).toMatch(/no longer in the outbox/);
+    expect(banner.text).toMatch(/if it was discarded there, it was not sent/);
+    expect(banner.text).not.toMatch(/was sent to the service/);
+    expect(followForce(watched, [item({ state: 'done' })]).state).toBe('done');
   });
 });
 

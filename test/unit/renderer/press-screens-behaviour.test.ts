@@ -51,6 +51,7 @@ const { reportMadeAt } = await import('../../../renderer/src/features/press/Repo
 const { keyedCategoryChanges } = await import('../../../renderer/src/features/press/DiffView');
 const { sideOptionText, compareShortcuts } =
   await import('../../../renderer/src/features/press/CompareScreen');
+const { componentLabel } = await import('../../../renderer/src/features/press/ReportReader');
 const { SourceRow } = await import('../../../renderer/src/features/press/SourceList');
 const { subjectFromReport } = await import('../../../renderer/src/features/press/press-subject');
 
@@ -326,6 +327,18 @@ describe('reading and comparing odd reports', () => {
     const text = sideOptionText(summary({ id: 'abc\u202Efdp.exe\u2066x\u2069' }));
     expect(text).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
     expect(text).toContain('abcfdp.exex');
+  });
+
+  it('strips the direction marks too from a side picker option', () => {
+    const text = sideOptionText(summary({ id: 'a\u200Eb\u200Fc\u061Cd' }));
+    expect(text).not.toMatch(/[\u200E\u200F\u061C]/);
+    expect(text).toContain('abcd');
+  });
+
+  it("labels the name components it knows, and shows any other field as the service's text", () => {
+    expect(componentLabel('first_name')).toBe('First name');
+    for (const field of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'unknown'])
+      expect(componentLabel(field)).toBeNull();
   });
 
   it('offers no swap on the comparison (it always reads older to newer)', () => {

@@ -223,7 +223,7 @@ export const PressListFilter = z
      * Reports of the same subject (a summary's `subjectKey`: the same name in any order, case or
      * accents); with `customerExternalId` too, the customer's reports under any name as well.
      */
-    subjectKey: z.string().trim().min(1).max(2000).optional(),
+    subjectKey: z.string().trim().min(1).max(100_000).optional(),
     /** Part of the subject's name, any case and accents. */
     subject: z.string().trim().min(1).max(200).optional(),
     category: z.string().trim().min(1).max(200).optional(),

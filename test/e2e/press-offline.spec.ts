@@ -7,7 +7,7 @@ import { openById, plant, pressEvents, somePerson } from './press-tenant';
 
 // Press reports when the service cannot be reached: a forced generation waits in the outbox and
 // is sent once, kept reports read (filtered, marked read) with the app restarted offline, and a
-// generation whose answer was lost is looked for before another is made.
+// generation whose answer was lost is remembered, and CaseDesk asks before another is made.
 
 test.describe('press reports without the service', () => {
   test('forced for a customer while offline: it waits in the outbox, is sent once when the service is back, and the report is picked up', async ({
@@ -229,7 +229,7 @@ test.describe('press reports without the service', () => {
     });
   });
 
-  test('a generation whose answer is lost says the report may exist, and CaseDesk looks for it before generating again', async ({
+  test('a generation whose answer is lost says the report may exist, and CaseDesk asks before generating again', async ({
     page,
     tenant,
   }) => {
@@ -248,9 +248,10 @@ test.describe('press reports without the service', () => {
     await expect(press.generateError).toContainText('may exist on the service', {
       timeout: 30_000,
     });
-    await expect(press.generateError).toContainText('look for it before generating');
+    await expect(press.generateError).toContainText('cannot look for it');
+    await expect(press.generateError).toContainText('asks you before generating');
 
-    // Back to normal: Try again looks first and says where; only then is another one made.
+    // Back to normal: Try again asks first and says why; only then is another one made.
     expect((await tenant.service.call('DELETE', '/__sandbox/faults')).status).toBe(200);
     await page.getByTestId('press-generate-retry').click();
     const doubt = page.getByTestId('press-generate-in-doubt');

@@ -35,7 +35,7 @@ export function ComparePicker({
         (all) => {
           const rest = all.filter((other) => other.id !== report.id);
           setOthers(rest);
-          setChosen(defaultOther(report, rest)?.id ?? null);
+          setChosen(defaultOther(report, all)?.id ?? null);
         },
         (failure: unknown) => setError(failure),
       );

@@ -15,7 +15,8 @@ import { DiffView } from './DiffView';
 import { reportMadeAt } from './report-date';
 import { reportsOfSubject } from './same-subject';
 
-const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+// Embeddings, overrides, isolates and the direction marks (LRM, RLM, ALM): an option is plain text.
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 
 /**
  * A report as an <option> names it. Option text cannot hold an isolate, so the id's direction

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Customer360, OutboxItemView } from '../../../../preload/contract';
+import type { Customer360 } from '../../../../preload/contract';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -11,7 +11,7 @@ import { useNavigation } from '../../lib/navigation';
 import { useShortcuts } from '../../lib/shortcuts';
 import { useCached } from '../../lib/use-cached';
 import { useSync } from '../sync';
-import { forceBanner } from './force-state';
+import { followForce, forceBanner, type WatchedForce } from './force-state';
 import { GenerateDialog } from './GenerateDialog';
 import { ReportList } from './ReportList';
 import { pressErrorText } from './press-errors';
@@ -27,7 +27,7 @@ function ForceState({
   retrying,
   onRetry,
 }: {
-  item: OutboxItemView;
+  item: WatchedForce;
   offline: boolean;
   retrying: boolean;
   onRetry: (id: string) => void;
@@ -64,7 +64,7 @@ export function CustomerPressTab({ customer }: { customer: Customer360 }) {
   );
   const [dialog, setDialog] = useState<Dialog>(null);
   const [forcing, setForcing] = useState(false);
-  const [forced, setForced] = useState<OutboxItemView | null>(null);
+  const [forced, setForced] = useState<WatchedForce | null>(null);
   const [forceError, setForceError] = useState<unknown>(null);
   const reports = read.data?.reports ?? [];
   const keys = useListKeys(
@@ -78,16 +78,15 @@ export function CustomerPressTab({ customer }: { customer: Customer360 }) {
 
   const [retrying, setRetrying] = useState(false);
   const forcedId = forced?.id ?? null;
-  const forcedSettled = forced?.state === 'done';
+  const forcedSettled = forced?.state === 'done' || forced?.state === 'gone';
   // The banner follows the item: sent, failed for good, retried.
   useEffect(() => {
     if (!forcedId || forcedSettled) return;
     const refresh = () => {
       unwrap(api.outbox.list()).then(
         (items) => {
-          const now = items.find((item) => item.id === forcedId);
           setForced((current) =>
-            current?.id !== forcedId ? current : (now ?? { ...current, state: 'done' }),
+            current?.id !== forcedId ? current : followForce(current, items),
           );
         },
         () => undefined,

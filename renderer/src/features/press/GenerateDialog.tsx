@@ -17,7 +17,7 @@ import {
   trackGeneration,
   type GenerationInFlight,
 } from './generations-in-flight';
-import { isLostAnswer, pressErrorText, pressErrorTitle } from './press-errors';
+import { isLostAnswer, lookedInSentence, pressErrorText, pressErrorTitle } from './press-errors';
 import { usePressSession } from './press-session';
 import { reportMadeAt } from './report-date';
 import { formFromSubject, subjectFromForm, type SubjectForm } from './press-subject';
@@ -326,8 +326,8 @@ export function GenerateDialog({
           <div className="dialog-body">
             <Banner tone="warning" title="It may exist already" testId="press-generate-in-doubt">
               A generation of this subject started <DateText value={step.since} /> lost its answer:
-              the report may have been made on the service. CaseDesk looked in{' '}
-              <ServiceText text={step.lookedIn} lines={0} /> and found none. Generating again may
+              the report may have been made on the service.{' '}
+              <ServiceText text={lookedInSentence(step.lookedIn)} lines={0} /> Generating again may
               make a second stored report and cost the tenant again.
             </Banner>
           </div>

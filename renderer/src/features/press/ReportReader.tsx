@@ -18,6 +18,12 @@ const COMPONENTS: Record<string, string> = {
   raw_queried_name: 'Name as queried',
 };
 
+/** The label of a name component the service named; none for a field it is not known by. */
+export function componentLabel(field: string): string | null {
+  // Own fields only: a service field named "constructor" is not the object's constructor.
+  return Object.hasOwn(COMPONENTS, field) ? (COMPONENTS[field] ?? null) : null;
+}
+
 function InputFacts({ input }: { input: NonNullable<PressReportDetail['input']> }) {
   return (
     <dl className="press-facts" data-testid="press-input">
@@ -29,7 +35,7 @@ function InputFacts({ input }: { input: NonNullable<PressReportDetail['input']> 
       </div>
       {input.components.map((component) => (
         <div key={component.field}>
-          <dt>{COMPONENTS[component.field] ?? <ServiceText text={component.field} />}</dt>
+          <dt>{componentLabel(component.field) ?? <ServiceText text={component.field} />}</dt>
           <dd>
             <ServiceText text={component.value} />
           </dd>

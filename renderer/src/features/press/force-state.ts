@@ -10,9 +10,33 @@ export interface ForceBanner {
 
 const PICKED_UP = 'The report reaches CaseDesk with a later sync and is listed here.';
 
+/**
+ * The forced generation's outbox item as last seen; `gone` once the outbox no longer lists it
+ * (discarded there, which deletes it: not proof that it was sent).
+ */
+export type WatchedForce = Omit<OutboxItemView, 'state'> & {
+  state: OutboxItemView['state'] | 'gone';
+};
+
+/** The watched item after the outbox was read again. */
+export function followForce(
+  watched: WatchedForce,
+  listed: readonly OutboxItemView[],
+): WatchedForce {
+  return listed.find((item) => item.id === watched.id) ?? { ...watched, state: 'gone' };
+}
+
 /** What the forced generation's outbox item is really doing, in plain words. */
-export function forceBanner(item: OutboxItemView, offline: boolean): ForceBanner {
+export function forceBanner(item: WatchedForce, offline: boolean): ForceBanner {
   switch (item.state) {
+    case 'gone':
+      return {
+        tone: 'info',
+        text:
+          'Forced generation is no longer in the outbox: if it was discarded there, it was not ' +
+          'sent; if it was sent, the report reaches CaseDesk with a later sync and is listed here.',
+        canRetry: false,
+      };
     case 'failed':
       return {
         tone: 'danger',

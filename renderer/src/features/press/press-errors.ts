@@ -28,8 +28,22 @@ export function pressErrorText(error: unknown, action: PressAction): string {
     // Said in the screen's own words (main's message says much the same) so title and text agree.
     return (
       "The service's answer was lost, so CaseDesk cannot tell whether the report was made: it " +
-      'may exist on the service, and the tenant may have been charged for it. CaseDesk will look ' +
-      'for it before generating this subject again, and asks you first.'
+      'may exist on the service, and the tenant may have been charged for it. The interface ' +
+      'cannot list reports, so CaseDesk cannot look for it; it remembers this generation and ' +
+      'asks you before generating this subject again.'
     );
   return errorMessage(error);
+}
+
+const CANNOT_LOOK = 'The interface cannot list reports, so CaseDesk cannot look for it.';
+
+/**
+ * Main's word on where it could look for a report whose answer was lost, as a sentence of its
+ * own, so the banner reads well whatever main says (nothing said: that it cannot look).
+ */
+export function lookedInSentence(lookedIn: string): string {
+  const said = lookedIn.trim();
+  if (!said) return CANNOT_LOOK;
+  const capital = said.charAt(0).toLocaleUpperCase() + said.slice(1);
+  return /[.!?…]$/u.test(capital) ? capital : `${capital}.`;
 }

@@ -8,8 +8,10 @@ import type {
   PressReportSummary,
   PressSourceView,
 } from '../../../preload/contract';
+import { PressListFilter } from '../../../preload/contract/press';
 
-// The review's findings on the press screens (issue 14), each as the investigator meets it.
+// How the press screens behave where an investigator meets odd answers, lost answers and
+// namesakes.
 
 vi.mock('../../../renderer/src/lib/api', () => {
   class BridgeCallError extends Error {
@@ -37,17 +39,19 @@ vi.stubGlobal('window', {
 const { BridgeCallError } = (await import('../../../renderer/src/lib/api')) as unknown as {
   BridgeCallError: new (code: string, message: string) => Error;
 };
-const { pressErrorText, pressErrorTitle } =
+const { pressErrorText, pressErrorTitle, lookedInSentence } =
   await import('../../../renderer/src/features/press/press-errors');
 const { trackGeneration, generationInFlight, sameSubjectAsked } =
   await import('../../../renderer/src/features/press/generations-in-flight');
-const { subjectFilters, mergeSubjectReports } =
+const { subjectFilters, subjectReportsIn, defaultOther } =
   await import('../../../renderer/src/features/press/same-subject');
-const { forceBanner } = await import('../../../renderer/src/features/press/force-state');
+const { forceBanner, followForce } =
+  await import('../../../renderer/src/features/press/force-state');
 const { reportMadeAt } = await import('../../../renderer/src/features/press/ReportList');
 const { keyedCategoryChanges } = await import('../../../renderer/src/features/press/DiffView');
 const { sideOptionText, compareShortcuts } =
   await import('../../../renderer/src/features/press/CompareScreen');
+const { componentLabel } = await import('../../../renderer/src/features/press/ReportReader');
 const { SourceRow } = await import('../../../renderer/src/features/press/SourceList');
 const { subjectFromReport } = await import('../../../renderer/src/features/press/press-subject');
 
@@ -81,7 +85,7 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-describe('a generation whose answer was lost (M4)', () => {
+describe('a generation whose answer was lost', () => {
   const lost = new BridgeCallError('outcome_unknown', 'The connection closed before the answer.');
 
   it('is titled as a report that may exist, not as one that was not generated', () => {
@@ -94,12 +98,30 @@ describe('a generation whose answer was lost (M4)', () => {
   it('says the tenant may have been charged and that CaseDesk asks before generating again', () => {
     const text = pressErrorText(lost, 'generate');
     expect(text).toMatch(/may have been charged/);
-    expect(text).toMatch(/look for it before generating this subject again, and asks you first/);
+    expect(text).toMatch(/asks you before generating this subject again/);
     expect(text).not.toMatch(/No report was generated/);
+  });
+
+  it('says CaseDesk cannot look for it, rather than promising to', () => {
+    const text = pressErrorText(lost, 'generate');
+    expect(text).toMatch(/cannot list reports, so CaseDesk cannot look for it/);
+    expect(text).not.toMatch(/will look for it/);
+  });
+
+  it("gives main's word on where it looked as a sentence of its own, whatever it says", () => {
+    expect(lookedInSentence('nowhere: the service cannot list the reports it made')).toBe(
+      'Nowhere: the service cannot list the reports it made.',
+    );
+    expect(lookedInSentence('The customer’s timeline names forced reports only.')).toBe(
+      'The customer’s timeline names forced reports only.',
+    );
+    expect(lookedInSentence('  ')).toBe(
+      'The interface cannot list reports, so CaseDesk cannot look for it.',
+    );
   });
 });
 
-describe('a generation still running for the subject (M1)', () => {
+describe('a generation still running for the subject', () => {
   const answer: PressGenerateResult = { state: 'running', since: '2026-03-01T10:00:00Z' };
 
   it('is found again for the same customer or the same name however typed, until it answers', async () => {
@@ -141,26 +163,36 @@ describe('a generation still running for the subject (M1)', () => {
   });
 });
 
-describe('the Compare picker (M2)', () => {
+describe('the Compare picker', () => {
   const report = summary({ id: 'now', customerExternalId: 'C-1', keptAtMs: 5_000 });
 
-  it('asks for the subject key and the customer, not a part of the name', () => {
+  it("asks for the customer's reports and the name key's in one list, in main's order", () => {
     expect(subjectFilters(report)).toEqual([
-      { subjectKey: 'petrov viktor' },
-      { customerExternalId: 'C-1' },
+      { subjectKey: 'petrov viktor', customerExternalId: 'C-1' },
     ]);
     expect(subjectFilters(summary({ customerExternalId: null }))).toEqual([
       { subjectKey: 'petrov viktor' },
     ]);
   });
 
-  it('offers reports of the same key however spelled and of the same customer, once each, newest first', () => {
-    const byKey = [
+  it('asks without the name key when the report has no usable name', () => {
+    expect(subjectFilters(summary({ subjectKey: '', customerExternalId: 'C-1' }))).toEqual([
+      { customerExternalId: 'C-1' },
+    ]);
+    expect(subjectFilters(summary({ subjectKey: '', customerExternalId: null }))).toEqual([]);
+  });
+
+  it('asks with a very long name key, which the bridge accepts', () => {
+    const long = summary({ subjectKey: 'petrov '.repeat(1_000).trim(), customerExternalId: null });
+    const filters = subjectFilters(long);
+    expect(filters).toEqual([{ subjectKey: long.subjectKey }]);
+    expect(PressListFilter.safeParse(filters[0]).success).toBe(true);
+  });
+
+  it("offers the customer's reports under any name, and the name's only where one side has no customer", () => {
+    const listed = [
       report,
-      summary({ id: 'upper', subjectName: 'PETROV Viktor', createdAt: '2026-02-01T00:00:00Z' }),
-    ];
-    const byCustomer = [
-      report,
+      summary({ id: 'namesake', customerExternalId: 'C-2', createdAt: '2026-02-20T00:00:00Z' }),
       summary({
         id: 'spelled',
         subjectName: 'Wiktor Petroff',
@@ -168,18 +200,53 @@ describe('the Compare picker (M2)', () => {
         customerExternalId: 'C-1',
         createdAt: '2026-02-15T00:00:00Z',
       }),
-      // A main that does not filter yet answers everything: other subjects stay out.
+      summary({ id: 'by-name', subjectName: 'PETROV Viktor', createdAt: '2026-02-01T00:00:00Z' }),
+      // A main that does not filter answers everything: other subjects stay out.
       summary({ id: 'other', subjectName: 'Anna Petrova', subjectKey: 'anna petrova' }),
     ];
-    expect(mergeSubjectReports(report, [byKey, byCustomer]).map((one) => one.id)).toEqual([
+    expect(subjectReportsIn(report, listed).map((one) => one.id)).toEqual([
       'now',
       'spelled',
-      'upper',
+      'by-name',
     ]);
+    // A report made for no customer is the name's, whichever customer the others were made for.
+    const nameOnly = summary({ id: 'by-name', subjectName: 'PETROV Viktor' });
+    expect(subjectReportsIn(nameOnly, listed).map((one) => one.id)).toEqual([
+      'now',
+      'namesake',
+      'by-name',
+    ]);
+  });
+
+  it("keeps main's newest-first order rather than sorting again by dates read here", () => {
+    const listed = [
+      report,
+      // Main orders by the service's dates as it reads them; the screen does not read them again.
+      summary({ id: 'odd-date', createdAt: '2027-01-01', customerExternalId: 'C-1' }),
+      summary({ id: 'older', createdAt: '2026-01-01T00:00:00Z', customerExternalId: 'C-1' }),
+    ];
+    expect(subjectReportsIn(report, listed).map((one) => one.id)).toEqual([
+      'now',
+      'odd-date',
+      'older',
+    ]);
+  });
+
+  it('compares by default with the report it was generated against, else the next older', () => {
+    const listed = [
+      summary({ id: 'newer', customerExternalId: 'C-1' }),
+      report,
+      summary({ id: 'next-older', customerExternalId: 'C-1' }),
+      summary({ id: 'oldest', customerExternalId: 'C-1' }),
+    ];
+    expect(defaultOther(report, listed)?.id).toBe('next-older');
+    expect(defaultOther({ ...report, previousReportId: 'oldest' }, listed)?.id).toBe('oldest');
+    expect(defaultOther(listed[3] as PressReportSummary, listed)?.id).toBe('next-older');
+    expect(defaultOther(report, [report])).toBeNull();
   });
 });
 
-describe('the Force answer (M5)', () => {
+describe('the Force answer', () => {
   const item = (patch: Partial<OutboxItemView>): OutboxItemView => ({
     id: '5b0c7f3e-5b5e-4a63-9c38-6a36b1a3c2d1',
     kind: 'press.force',
@@ -214,9 +281,21 @@ describe('the Force answer (M5)', () => {
     expect(forceBanner(item({ state: 'sending' }), false).text).toMatch(/being sent/);
     expect(forceBanner(item({ state: 'done' }), false).text).toMatch(/was sent/);
   });
+
+  it('does not call an item that left the outbox sent: a discarded one was not', () => {
+    const watched = item({});
+    const gone = followForce(watched, [item({ id: '0d9c3b1a-1111-4a63-9c38-6a36b1a3c2d1' })]);
+    expect(gone.state).toBe('gone');
+    const banner = forceBanner(gone, false);
+    expect(banner.tone).toBe('info');
+    expect(banner.text).toMatch(/no longer in the outbox/);
+    expect(banner.text).toMatch(/if it was discarded there, it was not sent/);
+    expect(banner.text).not.toMatch(/was sent to the service/);
+    expect(followForce(watched, [item({ state: 'done' })]).state).toBe('done');
+  });
 });
 
-describe('low findings', () => {
+describe('reading and comparing odd reports', () => {
   it('shows the kept time when the service sent an empty created_at', () => {
     const kept = Date.parse('2026-03-01T10:00:05Z');
     expect(reportMadeAt(summary({ createdAt: '', keptAtMs: kept }))).toBe(
@@ -248,6 +327,18 @@ describe('low findings', () => {
     const text = sideOptionText(summary({ id: 'abc\u202Efdp.exe\u2066x\u2069' }));
     expect(text).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
     expect(text).toContain('abcfdp.exex');
+  });
+
+  it('strips the direction marks too from a side picker option', () => {
+    const text = sideOptionText(summary({ id: 'a\u200Eb\u200Fc\u061Cd' }));
+    expect(text).not.toMatch(/[\u200E\u200F\u061C]/);
+    expect(text).toContain('abcd');
+  });
+
+  it("labels the name components it knows, and shows any other field as the service's text", () => {
+    expect(componentLabel('first_name')).toBe('First name');
+    for (const field of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'unknown'])
+      expect(componentLabel(field)).toBeNull();
   });
 
   it('offers no swap on the comparison (it always reads older to newer)', () => {

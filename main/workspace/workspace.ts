@@ -163,7 +163,7 @@ export async function openWorkspace(options: {
     }),
     replayer: createOutboxReplayer({
       outbox,
-      transport: createServiceTransport(client),
+      transport: createServiceTransport(client, undefined, { cache: db }),
       classify: classifyServiceFailure,
       logger: options.logger,
       onChange: options.onOutboxChange,

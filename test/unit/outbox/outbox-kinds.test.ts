@@ -239,6 +239,7 @@ describe('the outbox kinds registry', () => {
       [
         'findDocuments',
         'forcePressReport',
+        'pressCustomerServiceId',
         'pressReportEvents',
         'remove',
         'retitle',

@@ -127,17 +127,31 @@ export function createPressService(deps: PressServiceDeps): PressService {
     return kept;
   };
 
-  const inFlight = new Map<string, string>();
-  /** Kept reports of the same customer or the same name key, newest made first. */
-  const sameSubject = (customerExternalId: string | null, key: string): PressReportSummary[] => {
-    const byId = new Map<string, PressReportSummary>();
-    if (customerExternalId)
-      for (const summary of store.summaries(groupOf(customerExternalId, '')))
-        byId.set(summary.id, summary);
-    for (const summary of store.summaries())
-      if (summary.subjectKey === key) byId.set(summary.id, summary);
-    return newestMadeFirst([...byId.values()]);
-  };
+  /**
+   * The same subject: a report of a customer belongs to that customer only (two customers may
+   * share a name); the name key matches only where at least one side names no customer.
+   */
+  const sameSubjectAs = (
+    a: { customerExternalId: string | null; key: string },
+    b: { customerExternalId: string | null; key: string },
+  ): boolean =>
+    a.customerExternalId && b.customerExternalId
+      ? a.customerExternalId === b.customerExternalId
+      : a.key === b.key;
+
+  /** Generations waiting for the service: one at a time per subject. */
+  const inFlight = new Set<{ customerExternalId: string | null; key: string; since: string }>();
+  /** Kept reports of the same subject, newest made first. */
+  const sameSubject = (customerExternalId: string | null, key: string): PressReportSummary[] =>
+    newestMadeFirst(
+      customerExternalId
+        ? [
+            ...store.summaries(groupOf(customerExternalId, '')),
+            // Made by name alone (no customer): the group of that name key.
+            ...store.summaries(groupOf(null, key)),
+          ]
+        : store.summaries().filter((summary) => summary.subjectKey === key),
+    );
   /** The same customer's newest made report first, else the newest of the same name key. */
   const defaultPrevious = (
     customerExternalId: string | null,
@@ -148,6 +162,25 @@ export function createPressService(deps: PressServiceDeps): PressService {
       : undefined) ??
     same[0] ??
     null;
+
+  /**
+   * The in-doubt markers of a subject: its own group's, and its name key's when that one was
+   * lost for the name alone or for this very customer (another customer of the name is not it).
+   */
+  const doubtGroups = (customerExternalId: string | null, key: string): string[] => {
+    const byName = groupOf(null, key);
+    if (!customerExternalId) return [byName];
+    const marker = store.inDoubt(byName);
+    const applies =
+      marker !== null &&
+      sameSubjectAs(
+        { customerExternalId, key },
+        { customerExternalId: marker.customerExternalId, key },
+      );
+    return applies
+      ? [groupOf(customerExternalId, key), byName]
+      : [groupOf(customerExternalId, key)];
+  };
 
   const wants = (id: string): boolean => {
     if (store.has(id)) return false;
@@ -264,8 +297,8 @@ export function createPressService(deps: PressServiceDeps): PressService {
       previousReportId = null;
       wire = await instantReport(request, group, marker, options.signal);
     }
-    store.clearInDoubt(group);
-    store.clearInDoubt(groupOf(null, subjectKey(name)));
+    for (const doubtful of doubtGroups(customerExternalId, subjectKey(name)))
+      store.clearInDoubt(doubtful);
     const before = store.get(wire.report_body_id);
     const report = store.keep({
       v: 1,
@@ -302,26 +335,27 @@ export function createPressService(deps: PressServiceDeps): PressService {
       const customerExternalId = subject.customerExternalId ?? null;
       const key = subjectKey(name);
       const group = groupOf(customerExternalId, key);
-      // The same subject is the same customer or the same name key: one generation at a time.
-      const flights = [...new Set([group, groupOf(null, key)])];
-      const running = flights.map((flight) => inFlight.get(flight)).find(Boolean);
-      if (running) return { state: 'running', since: running };
+      // One generation of a subject at a time.
+      const asked = { customerExternalId, key };
+      const running = [...inFlight].find((flight) => sameSubjectAs(flight, asked));
+      if (running) return { state: 'running', since: running.since };
       const same = sameSubject(customerExternalId, key);
-      if (input.confirmRepeat) for (const flight of flights) store.clearInDoubt(flight);
+      const doubtful = doubtGroups(customerExternalId, key);
+      if (input.confirmRepeat) for (const group of doubtful) store.clearInDoubt(group);
       else {
-        const doubt = flights.map((flight) => store.inDoubt(flight)).find(Boolean);
+        const doubt = doubtful.map((group) => store.inDoubt(group)).find(Boolean);
         if (doubt) return { state: 'in-doubt', since: doubt.since, lookedIn: LOOKED_IN };
         const recent = same.find(
           (summary) => summary.origin !== 'opened' && now() - summary.keptAtMs < RECENT_MS,
         );
         if (recent) return { state: 'recent', recent };
       }
-      const since = new Date(now()).toISOString();
-      for (const flight of flights) inFlight.set(flight, since);
+      const flight = { ...asked, since: new Date(now()).toISOString() };
+      inFlight.add(flight);
       try {
         return await generateNow(input, name, customerExternalId, group, same, options);
       } finally {
-        for (const flight of flights) inFlight.delete(flight);
+        inFlight.delete(flight);
       }
     },
 

@@ -14,6 +14,7 @@ import { openCache, type CacheDb } from '../../../main/cache/open-cache';
 import { recordingDispatcher } from '../api/client-fixture';
 import { fetchOutboxTransport } from '../../support/fetch-outbox-transport';
 import { pressForce, type PressForcePayload } from '../../../main/outbox/kinds/press-force';
+import { OUTBOX_KINDS } from '../../../main/outbox/kinds/registry';
 import type { OutboxItem } from '../../../main/outbox/outbox-store';
 
 describe('a forced press report in the outbox', () => {
@@ -41,7 +42,7 @@ describe('a forced press report in the outbox', () => {
     });
     const replayer = createOutboxReplayer({
       outbox,
-      transport: createServiceTransport(client, undefined, { cache }),
+      transport: createServiceTransport(client, OUTBOX_KINDS, { cache }),
       classify: classifyServiceFailure,
       logger: silentLogger,
     });

@@ -228,4 +228,46 @@ describe('generating press reports', () => {
     );
     expect(service.sent).toHaveLength(1);
   });
+
+  it('keeps two customers of the same name apart: running, recent, in doubt, previous report and lists are each one’s own', async () => {
+    const forC = input({ subject: { name: 'Viktor Petrov', customerExternalId: 'C' } });
+    const forD = input({ subject: { name: 'Viktor Petrov', customerExternalId: 'D' } });
+    const release = service.hold();
+    const first = core.press.generate(forC);
+    // C's generation waiting for the service does not hold D's.
+    const second = core.press.generate(forD);
+    release();
+    const [c, d] = [await first, await second];
+    if (c.state !== 'generated' || d.state !== 'generated')
+      throw new Error(`${c.state} ${d.state}`);
+    // D's first report is compared with nothing of C's.
+    expect(service.sent.map((sent) => sent.previous_instant_report_id)).toEqual([
+      undefined,
+      undefined,
+    ]);
+    expect(d.diff).toBeNull();
+    core.clock.ms += RECENT_MS + 1;
+    // C made a report a moment ago: D is not asked to confirm because of it.
+    const again = await core.press.generate(forC);
+    if (again.state !== 'generated') throw new Error(again.state);
+    expect((await core.press.generate(forD)).state).toBe('generated');
+    expect(service.sent[3]?.previous_instant_report_id).toBe(d.report.summary.id);
+    core.clock.ms += RECENT_MS + 1;
+    // C's lost answer puts C in doubt, and the bare name, but not D.
+    service.lose(true);
+    await core.press.generate(forC).catch(() => null);
+    service.lose(false);
+    expect((await core.press.generate(forC)).state).toBe('in-doubt');
+    expect((await core.press.generate(input({ subject: { name: 'petrov viktor' } }))).state).toBe(
+      'in-doubt',
+    );
+    expect((await core.press.generate(forD)).state).toBe('generated');
+    expect((await core.press.generate(forC)).state).toBe('in-doubt');
+    // The reports of D's subject are D's own (and any made by name alone), never C's.
+    const listed = core.press
+      .list({ subjectKey: 'petrov viktor', customerExternalId: 'D' })
+      .reports.map((report) => report.customerExternalId);
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.every((customer) => customer === 'D')).toBe(true);
+  });
 });

@@ -95,6 +95,7 @@ const builtIns: OutboxTransport = {
   saveCustomers: () => Promise.resolve(null),
   forcePressReport: () => Promise.resolve(),
   pressReportEvents: () => Promise.resolve([]),
+  pressCustomerServiceId: () => null,
 };
 
 const cachedView = (id: string): DocumentView => ({

@@ -51,8 +51,9 @@ export interface PressService {
     options?: { signal?: AbortSignal },
   ): Promise<number>;
   /**
-   * A forced generation for the customer was delivered (asked at `sinceMs`): its report is looked
-   * for on the customer's timeline at every followForced until it is kept, for AWAIT_FORCED_MS.
+   * A forced generation for the customer was delivered now (asked at `sinceMs`): its report is
+   * looked for on the customer's timeline, made since `sinceMs`, at every followForced until it
+   * is kept, for AWAIT_FORCED_MS from now.
    */
   awaitForced(customerExternalId: string, sinceMs: number): void;
   /**
@@ -71,7 +72,7 @@ export interface PressService {
 
 /** A second generation of the same subject within this time asks first (it may cost the tenant). */
 export const RECENT_MS = 10 * 60_000;
-/** A forced report the timeline has not named after this long is no longer looked for. */
+/** A forced report the timeline has not named this long after delivery is no longer looked for. */
 export const AWAIT_FORCED_MS = 7 * 24 * 60 * 60_000;
 /** A service's clock a little behind CaseDesk's still names a report made for the request. */
 const CLOCK_SLACK_MS = 60_000;
@@ -190,8 +191,16 @@ export function createPressService(deps: PressServiceDeps): PressService {
     return gone === null || now() - gone > GONE_RETRY_MS;
   };
 
-  const pickUp: PressService['pickUp'] = async (customerExternalId, events, options = {}) => {
-    const ids = reportIdsNamedBy(events).filter(wants);
+  const pickUpFrom = async (
+    customerExternalId: string,
+    events: ReadonlyArray<TimelineEvent>,
+    options: { signal?: AbortSignal; awaited?: boolean },
+  ): Promise<number> => {
+    // For an awaited forced report, a 404 is asked again at the next sync: a service may name
+    // the event a moment before the body can be read.
+    const ids = reportIdsNamedBy(events).filter((id) =>
+      options.awaited ? !store.has(id) : wants(id),
+    );
     let kept = 0;
     for (const id of ids.slice(0, PICK_UP_PER_CALL)) {
       try {
@@ -219,6 +228,8 @@ export function createPressService(deps: PressServiceDeps): PressService {
     }
     return kept;
   };
+  const pickUp: PressService['pickUp'] = (customerExternalId, events, options = {}) =>
+    pickUpFrom(customerExternalId, events, options);
 
   /**
    * After a lost answer, where CaseDesk could look for what the service may have made. The
@@ -436,7 +447,7 @@ export function createPressService(deps: PressServiceDeps): PressService {
     pickUp,
 
     awaitForced(customerExternalId, sinceMs) {
-      store.awaitForced({ customerExternalId, sinceMs, gaveUpAtMs: null });
+      store.awaitForced({ customerExternalId, sinceMs, deliveredAtMs: now(), gaveUpAtMs: null });
     },
 
     async followForced(options = {}) {
@@ -446,7 +457,7 @@ export function createPressService(deps: PressServiceDeps): PressService {
         if (awaited.gaveUpAtMs !== null) continue;
         if (options.customerExternalId !== undefined && options.customerExternalId !== customer)
           continue;
-        if (now() - awaited.sinceMs > AWAIT_FORCED_MS) {
+        if (now() - (awaited.deliveredAtMs ?? awaited.sinceMs) > AWAIT_FORCED_MS) {
           store.awaitForced({ ...awaited, gaveUpAtMs: now() });
           logger.warn(
             `no press report forced for customer ${customer} was named by its timeline within ${AWAIT_FORCED_MS / 86_400_000} days: no longer looked for`,
@@ -473,7 +484,7 @@ export function createPressService(deps: PressServiceDeps): PressService {
           );
           continue;
         }
-        kept += await pickUp(customer, events, { signal: options.signal });
+        kept += await pickUpFrom(customer, events, { signal: options.signal, awaited: true });
         const made = reportIdsNamedBy(
           events.filter((event) => {
             const at = event.createdAt === null ? null : parseServiceDate(event.createdAt);

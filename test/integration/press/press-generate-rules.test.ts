@@ -1,9 +1,10 @@
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ServiceError, type ServiceClient } from '../../../main/api';
 import type { InstantReportRequest } from '../../../main/api/request-types';
 import { PressGenerateInput } from '../../../preload/contract';
 import { AppError } from '../../../main/lib/app-error';
-import { RECENT_MS } from '../../../main/press/press-service';
+import { AWAIT_FORCED_MS, RECENT_MS } from '../../../main/press/press-service';
 import { makeTempDir } from '../../support/temp-dir';
 import { pressAt } from './press-fixture';
 
@@ -269,5 +270,90 @@ describe('generating press reports', () => {
       .reports.map((report) => report.customerExternalId);
     expect(listed.length).toBeGreaterThan(0);
     expect(listed.every((customer) => customer === 'D')).toBe(true);
+  });
+
+  describe('a delivered forced generation', () => {
+    const DAY_MS = 24 * 60 * 60_000;
+    const body = (id: string) => ({
+      report_body_id: id,
+      created_at: '2099-01-01T00:00:00Z',
+      general_summary: 'g',
+      risk_summary: 'r',
+      general_sources: [],
+      other_sources: [],
+      report_categories: [],
+      metadata: { input: { name: 'Ann Lee' } },
+    });
+    const forcedService = (options: { readableAfter: number }) => {
+      let bodyReads = 0;
+      let timelineReads = 0;
+      const client = {
+        press: {
+          reportBody(id: string) {
+            bodyReads += 1;
+            // A service may name the event a moment before the body can be read.
+            if (bodyReads <= options.readableAfter)
+              return Promise.reject(
+                new ServiceError({
+                  operation: 'press.reportBody',
+                  kind: 'http',
+                  status: 404,
+                  retryable: false,
+                  outcomeUnknown: false,
+                }),
+              );
+            return Promise.resolve(body(id));
+          },
+        },
+        customers: {
+          timeline: () => {
+            timelineReads += 1;
+            return Promise.resolve([
+              {
+                ID: 'e1',
+                EventType: 'press_report_generated',
+                Url: '/api/v1/press/reportbody/forced-1',
+                CreatedAt: '2099-01-01T00:00:00Z',
+              },
+            ]);
+          },
+        },
+      } as unknown as Pick<ServiceClient, 'press' | 'customers'>;
+      return { client, timelineReads: () => timelineReads };
+    };
+
+    it('queued during a long trip offline is looked for from its delivery, not given up at once', async () => {
+      const forced = forcedService({ readableAfter: 0 });
+      const other = pressAt(join(temp.path, 'trip'), forced.client);
+      try {
+        // Queued eight days ago, delivered now.
+        other.press.awaitForced('C1', other.clock.ms - 8 * DAY_MS);
+        expect(await other.press.followForced()).toBe(1);
+        expect(forced.timelineReads()).toBe(1);
+        expect(other.press.has('forced-1')).toBe(true);
+      } finally {
+        other.close();
+      }
+    });
+
+    it('whose report the timeline names before the service can read it is read again at the next sync, not a month later', async () => {
+      const forced = forcedService({ readableAfter: 1 });
+      const other = pressAt(join(temp.path, 'early'), forced.client);
+      try {
+        other.press.awaitForced('C1', other.clock.ms);
+        expect(await other.press.followForced()).toBe(0);
+        other.clock.ms += 60_000;
+        expect(await other.press.followForced()).toBe(1);
+        expect(other.press.has('forced-1')).toBe(true);
+        // Given up after the days allowed, counted from delivery.
+        other.press.awaitForced('C2', other.clock.ms);
+        other.clock.ms += AWAIT_FORCED_MS + 1;
+        const reads = forced.timelineReads();
+        await other.press.followForced();
+        expect(forced.timelineReads()).toBe(reads);
+      } finally {
+        other.close();
+      }
+    });
   });
 });

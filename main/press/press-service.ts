@@ -9,6 +9,7 @@ import type {
   PressReportSummary,
 } from '../../preload/contract';
 import { isServiceError, type ServiceClient } from '../api';
+import { isAnswerWithoutReportId } from '../api/press';
 import type { InstantReportRequest } from '../api/request-types';
 import type { WirePressReport } from '../api/wire/press';
 import { AppError } from '../lib/app-error';
@@ -249,7 +250,8 @@ export function createPressService(deps: PressServiceDeps): PressService {
     try {
       return await client.press.instantReport(request, { signal });
     } catch (error) {
-      if (!lostAnswer(error)) throw error;
+      const withoutId = isAnswerWithoutReportId(error);
+      if (!lostAnswer(error) && !withoutId) throw error;
       // Under the customer and the name alike: both are the same subject.
       for (const doubtful of new Set([group, groupOf(null, subjectKey(marker.name))]))
         store.markInDoubt(doubtful, {
@@ -257,6 +259,12 @@ export function createPressService(deps: PressServiceDeps): PressService {
           sinceMs: sentAt,
           ...marker,
         });
+      if (withoutId)
+        throw new AppError(
+          'internal',
+          `The service answered the request to generate a press report on “${marker.name}” without a report id, so CaseDesk cannot keep the report or read it again. ` +
+            'The report may exist on the service (and may have been charged); CaseDesk asks before generating this subject again.',
+        );
       // Not "unavailable": the request reached the service, and the report may exist.
       throw new AppError(
         'outcome_unknown',

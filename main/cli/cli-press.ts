@@ -280,7 +280,7 @@ async function report(
     case 'in-doubt':
       if (!json)
         write(
-          `An earlier generation of this subject (${terminalText(result.since)}) lost its answer: the report may exist on the service. Looked in ${terminalText(result.lookedIn)} and found none.\n` +
+          `An earlier generation of this subject (${terminalText(result.since)}) lost its answer: the report may exist on the service. ${terminalText(result.lookedIn)}\n` +
             'Add --yes to generate anyway.\n',
         );
       return 1;

@@ -233,12 +233,12 @@ export function createPressService(deps: PressServiceDeps): PressService {
     pickUpFrom(customerExternalId, events, options);
 
   /**
-   * After a lost answer, where CaseDesk could look for what the service may have made. The
+   * After a lost answer, what CaseDesk could do to find the report, as one sentence: nothing. The
    * interface cannot list instant reports, and the customer's timeline names forced reports only
    * (the sandbox never writes instant ones there): a forced report is no proof of the lost one.
    */
   const LOOKED_IN =
-    'nowhere: the service cannot list the instant reports it made, and a forced report on the customer’s timeline is not the one asked for, so CaseDesk could not find out';
+    'The interface cannot list instant reports, so CaseDesk cannot look for it on the service (a forced report on the customer’s timeline is not the one asked for).';
 
   const instantReport = async (
     request: InstantReportRequest,
@@ -269,7 +269,7 @@ export function createPressService(deps: PressServiceDeps): PressService {
       throw new AppError(
         'outcome_unknown',
         `The connection was lost after the request to generate a press report on “${marker.name}” went out: the report may exist on the service (and may have been charged). ` +
-          'CaseDesk will look for it before generating this subject again.',
+          'The interface cannot list instant reports, so CaseDesk cannot look for it: it remembers this generation and asks before generating this subject again.',
       );
     }
   };

@@ -216,12 +216,19 @@ describe('generating press reports', () => {
     expect(lost).toBeInstanceOf(AppError);
     expect(lost).toMatchObject({ code: 'outcome_unknown' });
     expect((lost as Error).message).toMatch(/may exist on the service/);
+    // Only what is true: an instant report cannot be looked for, the generation is remembered.
+    expect((lost as Error).message).toMatch(/cannot look for it/);
+    expect((lost as Error).message).toMatch(/asks before generating this subject again/);
+    expect((lost as Error).message).not.toMatch(/will look for it/);
     service.lose(false);
     expect(
       await core.press.generate(input({ subject: { name: 'Ann Lee', customerExternalId: 'C2' } })),
     ).toMatchObject({
       state: 'in-doubt',
-      lookedIn: expect.stringMatching(/could not find out/) as unknown,
+      // A sentence of its own, as the screens and the command line show it.
+      lookedIn: expect.stringMatching(
+        /^The interface cannot list instant reports.*cannot look for it.*\.$/,
+      ) as unknown,
     });
     // The same name from the Press screen is the same subject: it asks too.
     expect((await core.press.generate(input({ subject: { name: 'lee ann' } }))).state).toBe(

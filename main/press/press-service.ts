@@ -81,6 +81,8 @@ const CLOCK_SLACK_MS = 60_000;
 export const PICK_UP_PER_CALL = 20;
 const SEARCH_CANDIDATES = 200;
 const FORCED_TIMELINE_READ = 100;
+/** Timelines read by one followForced at most (one request each): the rest wait for the next. */
+export const FORCED_FOLLOWED_PER_CALL = 20;
 /** A report id the service answered 404 for is asked for again after this long. */
 const GONE_RETRY_MS = 30 * 24 * 60 * 60_000;
 
@@ -460,11 +462,19 @@ export function createPressService(deps: PressServiceDeps): PressService {
 
     async followForced(options = {}) {
       let kept = 0;
-      for (const awaited of store.awaited()) {
+      const followed = store
+        .awaited()
+        .filter(
+          (awaited) =>
+            awaited.gaveUpAtMs === null &&
+            (options.customerExternalId === undefined ||
+              options.customerExternalId === awaited.customerExternalId),
+        )
+        // The least lately read first, so every awaited customer is read in turn.
+        .sort((a, b) => (a.readAtMs ?? 0) - (b.readAtMs ?? 0))
+        .slice(0, FORCED_FOLLOWED_PER_CALL);
+      for (const awaited of followed) {
         const customer = awaited.customerExternalId;
-        if (awaited.gaveUpAtMs !== null) continue;
-        if (options.customerExternalId !== undefined && options.customerExternalId !== customer)
-          continue;
         if (now() - (awaited.deliveredAtMs ?? awaited.sinceMs) > AWAIT_FORCED_MS) {
           store.awaitForced({ ...awaited, gaveUpAtMs: now() });
           logger.warn(
@@ -472,6 +482,7 @@ export function createPressService(deps: PressServiceDeps): PressService {
           );
           continue;
         }
+        store.awaitForced({ ...awaited, readAtMs: now() });
         let events: TimelineEvent[];
         try {
           events = (
@@ -492,7 +503,17 @@ export function createPressService(deps: PressServiceDeps): PressService {
           );
           continue;
         }
-        kept += await pickUpFrom(customer, events, { signal: options.signal, awaited: true });
+        const keptNow = await pickUpFrom(customer, events, {
+          signal: options.signal,
+          awaited: true,
+        });
+        kept += keptNow;
+        // A report newly kept for the customer is the one awaited, whether or not the service's
+        // date reads; else one the timeline names since it was asked, kept earlier.
+        if (keptNow > 0) {
+          store.settleForced(customer);
+          continue;
+        }
         const made = reportIdsNamedBy(
           events.filter((event) => {
             const at = event.createdAt === null ? null : parseServiceDate(event.createdAt);

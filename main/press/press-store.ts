@@ -56,6 +56,8 @@ export const AwaitedForced = z.object({
    * trip offline is delivered long after it was asked). Kept before this was: sinceMs.
    */
   deliveredAtMs: z.number().optional(),
+  /** When its customer's timeline was last read for it: the least lately read are read first. */
+  readAtMs: z.number().optional(),
   /** Set when CaseDesk stopped looking (after AWAIT_FORCED_MS). */
   gaveUpAtMs: z.number().nullable().default(null),
 });

@@ -4,7 +4,11 @@ import { ServiceError, type ServiceClient } from '../../../main/api';
 import type { InstantReportRequest } from '../../../main/api/request-types';
 import { PressGenerateInput } from '../../../preload/contract';
 import { AppError } from '../../../main/lib/app-error';
-import { AWAIT_FORCED_MS, RECENT_MS } from '../../../main/press/press-service';
+import {
+  AWAIT_FORCED_MS,
+  FORCED_FOLLOWED_PER_CALL,
+  RECENT_MS,
+} from '../../../main/press/press-service';
 import { makeTempDir } from '../../support/temp-dir';
 import { pressAt } from './press-fixture';
 
@@ -291,9 +295,10 @@ describe('generating press reports', () => {
       report_categories: [],
       metadata: { input: { name: 'Ann Lee' } },
     });
-    const forcedService = (options: { readableAfter: number }) => {
+    const forcedService = (options: { readableAfter: number; createdAt?: string }) => {
       let bodyReads = 0;
       let timelineReads = 0;
+      const readCustomers: string[] = [];
       const client = {
         press: {
           reportBody(id: string) {
@@ -313,20 +318,21 @@ describe('generating press reports', () => {
           },
         },
         customers: {
-          timeline: () => {
+          timeline: (customer: string) => {
             timelineReads += 1;
+            readCustomers.push(customer);
             return Promise.resolve([
               {
                 ID: 'e1',
                 EventType: 'press_report_generated',
-                Url: '/api/v1/press/reportbody/forced-1',
-                CreatedAt: '2099-01-01T00:00:00Z',
+                Url: `/api/v1/press/reportbody/forced-${customer}`,
+                CreatedAt: options.createdAt ?? '2099-01-01T00:00:00Z',
               },
             ]);
           },
         },
       } as unknown as Pick<ServiceClient, 'press' | 'customers'>;
-      return { client, timelineReads: () => timelineReads };
+      return { client, timelineReads: () => timelineReads, readCustomers: () => readCustomers };
     };
 
     it('queued during a long trip offline is looked for from its delivery, not given up at once', async () => {
@@ -337,7 +343,7 @@ describe('generating press reports', () => {
         other.press.awaitForced('C1', other.clock.ms - 8 * DAY_MS);
         expect(await other.press.followForced()).toBe(1);
         expect(forced.timelineReads()).toBe(1);
-        expect(other.press.has('forced-1')).toBe(true);
+        expect(other.press.has('forced-C1')).toBe(true);
       } finally {
         other.close();
       }
@@ -351,13 +357,53 @@ describe('generating press reports', () => {
         expect(await other.press.followForced()).toBe(0);
         other.clock.ms += 60_000;
         expect(await other.press.followForced()).toBe(1);
-        expect(other.press.has('forced-1')).toBe(true);
+        expect(other.press.has('forced-C1')).toBe(true);
         // Given up after the days allowed, counted from delivery.
         other.press.awaitForced('C2', other.clock.ms);
         other.clock.ms += AWAIT_FORCED_MS + 1;
         const reads = forced.timelineReads();
         await other.press.followForced();
         expect(forced.timelineReads()).toBe(reads);
+      } finally {
+        other.close();
+      }
+    });
+
+    it('is settled once its report is kept, even when the service’s date cannot be read', async () => {
+      const forced = forcedService({ readableAfter: 0, createdAt: 'last Tuesday' });
+      const other = pressAt(join(temp.path, 'odd-date'), forced.client);
+      try {
+        other.press.awaitForced('C1', other.clock.ms);
+        expect(await other.press.followForced()).toBe(1);
+        const reads = forced.timelineReads();
+        expect(await other.press.followForced()).toBe(0);
+        expect(forced.timelineReads()).toBe(reads);
+      } finally {
+        other.close();
+      }
+    });
+
+    it('reads a bounded number of timelines per sync, each awaited customer in turn', async () => {
+      const forced = forcedService({ readableAfter: Number.MAX_SAFE_INTEGER });
+      const other = pressAt(join(temp.path, 'many'), forced.client);
+      const customers = FORCED_FOLLOWED_PER_CALL + 5;
+      try {
+        for (let index = 0; index < customers; index += 1)
+          other.press.awaitForced(`C${index}`, other.clock.ms);
+        await other.press.followForced();
+        expect(forced.timelineReads()).toBe(FORCED_FOLLOWED_PER_CALL);
+        other.clock.ms += 60_000;
+        await other.press.followForced();
+        // The next sync begins with those not read yet.
+        expect(forced.timelineReads()).toBe(2 * FORCED_FOLLOWED_PER_CALL);
+        const first = new Set(forced.readCustomers().slice(0, FORCED_FOLLOWED_PER_CALL));
+        const unread = Array.from({ length: customers }, (_, index) => `C${index}`).filter(
+          (customer) => !first.has(customer),
+        );
+        expect(unread).toHaveLength(5);
+        expect(forced.readCustomers().slice(FORCED_FOLLOWED_PER_CALL)).toEqual(
+          expect.arrayContaining(unread),
+        );
       } finally {
         other.close();
       }

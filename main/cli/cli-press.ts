@@ -280,7 +280,7 @@ async function report(
     case 'in-doubt':
       if (!json)
         write(
-          `An earlier generation of this subject (${terminalText(result.since)}) lost its answer: the report may exist on the service. Looked in ${terminalText(result.lookedIn)} and found none.\n` +
+          `An earlier generation of this subject (${terminalText(result.since)}) lost its answer: the report may exist on the service. ${terminalText(result.lookedIn)}\n` +
             'Add --yes to generate anyway.\n',
         );
       return 1;
@@ -356,12 +356,24 @@ async function force(
         );
       return 0;
     }
-    case 'in-doubt':
-      if (json) write(asJson({ state: 'in-doubt', customerExternalId, reason: attempt.reason }));
+    case 'in-doubt': {
+      // It may have been made: awaited as a sent one is, so the app's syncs keep it if it was.
+      let pickedUp = 0;
+      try {
+        pickedUp = await channel.pickUp(customerExternalId);
+      } catch {
+        // Read again at the next sync.
+      }
+      if (json)
+        write(asJson({ state: 'in-doubt', customerExternalId, reason: attempt.reason, pickedUp }));
       else
         write(
-          `The answer was lost: ${terminalText(attempt.reason)}\nThe service may be generating the report; not queued again. A sync shows it on the customer's timeline if it was made.\n`,
+          `The answer was lost: ${terminalText(attempt.reason)}\nThe service may be generating the report; not queued again. ` +
+            (pickedUp
+              ? `Kept ${pickedUp} new report${pickedUp === 1 ? '' : 's'} named on the customer's timeline (press list --customer ${id}).\n`
+              : "If it was made, it is kept once the customer's timeline names it (at a sync, in the app or with “sync”).\n"),
         );
       return 1;
+    }
   }
 }

@@ -103,7 +103,7 @@ export function wordSearchSql(count: number): string {
     ' AND ',
   );
   return `SELECT r.id, r.subject, r.digest, r.created_ms, r.updated_ms FROM local_record_words w
-    JOIN local_records r ON r.kind = w.kind AND r.id = w.id
+    JOIN local_records r ON r.kind = w.kind AND r.created_ms = w.created_ms AND r.id = w.id
     WHERE w.kind = ? AND r.digest IS NOT NULL AND ${where}
     ORDER BY w.created_ms DESC, w.id DESC LIMIT ?`;
 }

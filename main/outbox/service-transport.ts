@@ -1,5 +1,5 @@
 import { isServiceError, type ServiceClient } from '../api';
-import type { KindList, TransportOf } from './kinds/kind';
+import type { KindContext, KindList, TransportOf } from './kinds/kind';
 import { type BuiltInKinds, OUTBOX_KINDS } from './kinds/registry';
 import type { FailureFacts } from './outbox-replayer';
 import { messageWithoutFolders } from '../lib/path-free-message';
@@ -11,10 +11,11 @@ import { messageWithoutFolders } from '../lib/path-free-message';
 export function createServiceTransport<K extends KindList = BuiltInKinds>(
   client: ServiceClient,
   kinds: K = OUTBOX_KINDS as KindList as K,
+  context: KindContext = {},
 ): TransportOf<K> {
   const transport: Record<string, unknown> = {};
   for (const kind of kinds) {
-    for (const [name, operation] of Object.entries(kind.operations(client))) {
+    for (const [name, operation] of Object.entries(kind.operations(client, context))) {
       if (name in transport)
         throw new Error(`Two outbox kinds offer an operation named ${name} (${kind.name}).`);
       transport[name] = operation;

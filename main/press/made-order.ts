@@ -2,17 +2,18 @@ import type { PressReportSummary } from '../../preload/contract';
 import { parseServiceDate } from '../lib/service-date';
 
 // Older and newer are when the service made a report, not when CaseDesk kept it (a report opened
-// by id today may be a year old). The service's created_at has an open format: where either of
-// two cannot be read, both are ordered by when they were kept.
+// by id today may be a year old). The service's created_at has an open format: one that cannot be
+// read is placed by when it was kept. One key per report (made, else kept), so the order is total
+// even when some dates can be read and others cannot (a sort needs a transitive comparison).
 
 type Made = Pick<PressReportSummary, 'id' | 'createdAt' | 'keptAtMs'>;
 
-const madeMs = (summary: Made) => parseServiceDate(summary.createdAt);
+const orderMs = (summary: Made) => parseServiceDate(summary.createdAt) ?? summary.keptAtMs;
 
 /** Whether `a` was made before `b` (ties: kept first, then by id, so the order is total). */
 export function madeBefore(a: Made, b: Made): boolean {
-  const [aMade, bMade] = [madeMs(a), madeMs(b)];
-  if (aMade !== null && bMade !== null && aMade !== bMade) return aMade < bMade;
+  const [aAt, bAt] = [orderMs(a), orderMs(b)];
+  if (aAt !== bAt) return aAt < bAt;
   if (a.keptAtMs !== b.keptAtMs) return a.keptAtMs < b.keptAtMs;
   return a.id < b.id;
 }

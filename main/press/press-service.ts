@@ -9,6 +9,7 @@ import type {
   PressReportSummary,
 } from '../../preload/contract';
 import { isServiceError, type ServiceClient } from '../api';
+import { isAnswerWithoutReportId } from '../api/press';
 import type { InstantReportRequest } from '../api/request-types';
 import type { WirePressReport } from '../api/wire/press';
 import { AppError } from '../lib/app-error';
@@ -51,8 +52,9 @@ export interface PressService {
     options?: { signal?: AbortSignal },
   ): Promise<number>;
   /**
-   * A forced generation for the customer was delivered (asked at `sinceMs`): its report is looked
-   * for on the customer's timeline at every followForced until it is kept, for AWAIT_FORCED_MS.
+   * A forced generation for the customer was delivered now (asked at `sinceMs`): its report is
+   * looked for on the customer's timeline, made since `sinceMs`, at every followForced until it
+   * is kept, for AWAIT_FORCED_MS from now.
    */
   awaitForced(customerExternalId: string, sinceMs: number): void;
   /**
@@ -71,7 +73,7 @@ export interface PressService {
 
 /** A second generation of the same subject within this time asks first (it may cost the tenant). */
 export const RECENT_MS = 10 * 60_000;
-/** A forced report the timeline has not named after this long is no longer looked for. */
+/** A forced report the timeline has not named this long after delivery is no longer looked for. */
 export const AWAIT_FORCED_MS = 7 * 24 * 60 * 60_000;
 /** A service's clock a little behind CaseDesk's still names a report made for the request. */
 const CLOCK_SLACK_MS = 60_000;
@@ -79,6 +81,8 @@ const CLOCK_SLACK_MS = 60_000;
 export const PICK_UP_PER_CALL = 20;
 const SEARCH_CANDIDATES = 200;
 const FORCED_TIMELINE_READ = 100;
+/** Timelines read by one followForced at most (one request each): the rest wait for the next. */
+export const FORCED_FOLLOWED_PER_CALL = 20;
 /** A report id the service answered 404 for is asked for again after this long. */
 const GONE_RETRY_MS = 30 * 24 * 60 * 60_000;
 
@@ -127,17 +131,31 @@ export function createPressService(deps: PressServiceDeps): PressService {
     return kept;
   };
 
-  const inFlight = new Map<string, string>();
-  /** Kept reports of the same customer or the same name key, newest made first. */
-  const sameSubject = (customerExternalId: string | null, key: string): PressReportSummary[] => {
-    const byId = new Map<string, PressReportSummary>();
-    if (customerExternalId)
-      for (const summary of store.summaries(groupOf(customerExternalId, '')))
-        byId.set(summary.id, summary);
-    for (const summary of store.summaries())
-      if (summary.subjectKey === key) byId.set(summary.id, summary);
-    return newestMadeFirst([...byId.values()]);
-  };
+  /**
+   * The same subject: a report of a customer belongs to that customer only (two customers may
+   * share a name); the name key matches only where at least one side names no customer.
+   */
+  const sameSubjectAs = (
+    a: { customerExternalId: string | null; key: string },
+    b: { customerExternalId: string | null; key: string },
+  ): boolean =>
+    a.customerExternalId && b.customerExternalId
+      ? a.customerExternalId === b.customerExternalId
+      : a.key === b.key;
+
+  /** Generations waiting for the service: one at a time per subject. */
+  const inFlight = new Set<{ customerExternalId: string | null; key: string; since: string }>();
+  /** Kept reports of the same subject, newest made first. */
+  const sameSubject = (customerExternalId: string | null, key: string): PressReportSummary[] =>
+    newestMadeFirst(
+      customerExternalId
+        ? [
+            ...store.summaries(groupOf(customerExternalId, '')),
+            // Made by name alone (no customer): the group of that name key.
+            ...store.summaries(groupOf(null, key)),
+          ]
+        : store.summaries().filter((summary) => summary.subjectKey === key),
+    );
   /** The same customer's newest made report first, else the newest of the same name key. */
   const defaultPrevious = (
     customerExternalId: string | null,
@@ -149,6 +167,25 @@ export function createPressService(deps: PressServiceDeps): PressService {
     same[0] ??
     null;
 
+  /**
+   * The in-doubt markers of a subject: its own group's, and its name key's when that one was
+   * lost for the name alone or for this very customer (another customer of the name is not it).
+   */
+  const doubtGroups = (customerExternalId: string | null, key: string): string[] => {
+    const byName = groupOf(null, key);
+    if (!customerExternalId) return [byName];
+    const marker = store.inDoubt(byName);
+    const applies =
+      marker !== null &&
+      sameSubjectAs(
+        { customerExternalId, key },
+        { customerExternalId: marker.customerExternalId, key },
+      );
+    return applies
+      ? [groupOf(customerExternalId, key), byName]
+      : [groupOf(customerExternalId, key)];
+  };
+
   const wants = (id: string): boolean => {
     if (store.has(id)) return false;
     // One the service did not know (404) is asked for again only after a while, so it never
@@ -157,8 +194,16 @@ export function createPressService(deps: PressServiceDeps): PressService {
     return gone === null || now() - gone > GONE_RETRY_MS;
   };
 
-  const pickUp: PressService['pickUp'] = async (customerExternalId, events, options = {}) => {
-    const ids = reportIdsNamedBy(events).filter(wants);
+  const pickUpFrom = async (
+    customerExternalId: string,
+    events: ReadonlyArray<TimelineEvent>,
+    options: { signal?: AbortSignal; awaited?: boolean },
+  ): Promise<number> => {
+    // For an awaited forced report, a 404 is asked again at the next sync: a service may name
+    // the event a moment before the body can be read.
+    const ids = reportIdsNamedBy(events).filter((id) =>
+      options.awaited ? !store.has(id) : wants(id),
+    );
     let kept = 0;
     for (const id of ids.slice(0, PICK_UP_PER_CALL)) {
       try {
@@ -186,14 +231,16 @@ export function createPressService(deps: PressServiceDeps): PressService {
     }
     return kept;
   };
+  const pickUp: PressService['pickUp'] = (customerExternalId, events, options = {}) =>
+    pickUpFrom(customerExternalId, events, options);
 
   /**
-   * After a lost answer, where CaseDesk could look for what the service may have made. The
+   * After a lost answer, what CaseDesk could do to find the report, as one sentence: nothing. The
    * interface cannot list instant reports, and the customer's timeline names forced reports only
    * (the sandbox never writes instant ones there): a forced report is no proof of the lost one.
    */
   const LOOKED_IN =
-    'nowhere: the service cannot list the instant reports it made, and a forced report on the customer’s timeline is not the one asked for, so CaseDesk could not find out';
+    'The interface cannot list instant reports, so CaseDesk cannot look for it on the service (a forced report on the customer’s timeline is not the one asked for).';
 
   const instantReport = async (
     request: InstantReportRequest,
@@ -205,7 +252,8 @@ export function createPressService(deps: PressServiceDeps): PressService {
     try {
       return await client.press.instantReport(request, { signal });
     } catch (error) {
-      if (!lostAnswer(error)) throw error;
+      const withoutId = isAnswerWithoutReportId(error);
+      if (!lostAnswer(error) && !withoutId) throw error;
       // Under the customer and the name alike: both are the same subject.
       for (const doubtful of new Set([group, groupOf(null, subjectKey(marker.name))]))
         store.markInDoubt(doubtful, {
@@ -213,11 +261,17 @@ export function createPressService(deps: PressServiceDeps): PressService {
           sinceMs: sentAt,
           ...marker,
         });
+      if (withoutId)
+        throw new AppError(
+          'internal',
+          `The service answered the request to generate a press report on “${marker.name}” without a report id, so CaseDesk cannot keep the report or read it again. ` +
+            'The report may exist on the service (and may have been charged); CaseDesk asks before generating this subject again.',
+        );
       // Not "unavailable": the request reached the service, and the report may exist.
       throw new AppError(
         'outcome_unknown',
         `The connection was lost after the request to generate a press report on “${marker.name}” went out: the report may exist on the service (and may have been charged). ` +
-          'CaseDesk will look for it before generating this subject again.',
+          'The interface cannot list instant reports, so CaseDesk cannot look for it: it remembers this generation and asks before generating this subject again.',
       );
     }
   };
@@ -264,8 +318,8 @@ export function createPressService(deps: PressServiceDeps): PressService {
       previousReportId = null;
       wire = await instantReport(request, group, marker, options.signal);
     }
-    store.clearInDoubt(group);
-    store.clearInDoubt(groupOf(null, subjectKey(name)));
+    for (const doubtful of doubtGroups(customerExternalId, subjectKey(name)))
+      store.clearInDoubt(doubtful);
     const before = store.get(wire.report_body_id);
     const report = store.keep({
       v: 1,
@@ -302,26 +356,27 @@ export function createPressService(deps: PressServiceDeps): PressService {
       const customerExternalId = subject.customerExternalId ?? null;
       const key = subjectKey(name);
       const group = groupOf(customerExternalId, key);
-      // The same subject is the same customer or the same name key: one generation at a time.
-      const flights = [...new Set([group, groupOf(null, key)])];
-      const running = flights.map((flight) => inFlight.get(flight)).find(Boolean);
-      if (running) return { state: 'running', since: running };
+      // One generation of a subject at a time.
+      const asked = { customerExternalId, key };
+      const running = [...inFlight].find((flight) => sameSubjectAs(flight, asked));
+      if (running) return { state: 'running', since: running.since };
       const same = sameSubject(customerExternalId, key);
-      if (input.confirmRepeat) for (const flight of flights) store.clearInDoubt(flight);
+      const doubtful = doubtGroups(customerExternalId, key);
+      if (input.confirmRepeat) for (const group of doubtful) store.clearInDoubt(group);
       else {
-        const doubt = flights.map((flight) => store.inDoubt(flight)).find(Boolean);
+        const doubt = doubtful.map((group) => store.inDoubt(group)).find(Boolean);
         if (doubt) return { state: 'in-doubt', since: doubt.since, lookedIn: LOOKED_IN };
         const recent = same.find(
           (summary) => summary.origin !== 'opened' && now() - summary.keptAtMs < RECENT_MS,
         );
         if (recent) return { state: 'recent', recent };
       }
-      const since = new Date(now()).toISOString();
-      for (const flight of flights) inFlight.set(flight, since);
+      const flight = { ...asked, since: new Date(now()).toISOString() };
+      inFlight.add(flight);
       try {
         return await generateNow(input, name, customerExternalId, group, same, options);
       } finally {
-        for (const flight of flights) inFlight.delete(flight);
+        inFlight.delete(flight);
       }
     },
 
@@ -402,23 +457,32 @@ export function createPressService(deps: PressServiceDeps): PressService {
     pickUp,
 
     awaitForced(customerExternalId, sinceMs) {
-      store.awaitForced({ customerExternalId, sinceMs, gaveUpAtMs: null });
+      store.awaitForced({ customerExternalId, sinceMs, deliveredAtMs: now(), gaveUpAtMs: null });
     },
 
     async followForced(options = {}) {
       let kept = 0;
-      for (const awaited of store.awaited()) {
+      const followed = store
+        .awaited()
+        .filter(
+          (awaited) =>
+            awaited.gaveUpAtMs === null &&
+            (options.customerExternalId === undefined ||
+              options.customerExternalId === awaited.customerExternalId),
+        )
+        // The least lately read first, so every awaited customer is read in turn.
+        .sort((a, b) => (a.readAtMs ?? 0) - (b.readAtMs ?? 0))
+        .slice(0, FORCED_FOLLOWED_PER_CALL);
+      for (const awaited of followed) {
         const customer = awaited.customerExternalId;
-        if (awaited.gaveUpAtMs !== null) continue;
-        if (options.customerExternalId !== undefined && options.customerExternalId !== customer)
-          continue;
-        if (now() - awaited.sinceMs > AWAIT_FORCED_MS) {
+        if (now() - (awaited.deliveredAtMs ?? awaited.sinceMs) > AWAIT_FORCED_MS) {
           store.awaitForced({ ...awaited, gaveUpAtMs: now() });
           logger.warn(
             `no press report forced for customer ${customer} was named by its timeline within ${AWAIT_FORCED_MS / 86_400_000} days: no longer looked for`,
           );
           continue;
         }
+        store.awaitForced({ ...awaited, readAtMs: now() });
         let events: TimelineEvent[];
         try {
           events = (
@@ -439,7 +503,17 @@ export function createPressService(deps: PressServiceDeps): PressService {
           );
           continue;
         }
-        kept += await pickUp(customer, events, { signal: options.signal });
+        const keptNow = await pickUpFrom(customer, events, {
+          signal: options.signal,
+          awaited: true,
+        });
+        kept += keptNow;
+        // A report newly kept for the customer is the one awaited, whether or not the service's
+        // date reads; else one the timeline names since it was asked, kept earlier.
+        if (keptNow > 0) {
+          store.settleForced(customer);
+          continue;
+        }
         const made = reportIdsNamedBy(
           events.filter((event) => {
             const at = event.createdAt === null ? null : parseServiceDate(event.createdAt);

@@ -51,6 +51,13 @@ export const AwaitedForced = z.object({
   customerExternalId: z.string().min(1),
   /** When it was asked (queued): the report's event comes after. */
   sinceMs: z.number(),
+  /**
+   * When the service got it: the days it is looked for run from here (one queued during a long
+   * trip offline is delivered long after it was asked). Kept before this was: sinceMs.
+   */
+  deliveredAtMs: z.number().optional(),
+  /** When its customer's timeline was last read for it: the least lately read are read first. */
+  readAtMs: z.number().optional(),
   /** Set when CaseDesk stopped looking (after AWAIT_FORCED_MS). */
   gaveUpAtMs: z.number().nullable().default(null),
 });
@@ -141,7 +148,15 @@ export function createPressStore(records: LocalRecords, logger: Logger) {
         before && before.gaveUpAtMs === null
           ? Math.min(before.sinceMs, marker.sinceMs)
           : marker.sinceMs;
-      records.put(AWAITING_KIND, marker.customerExternalId, { ...marker, sinceMs });
+      const deliveredAtMs =
+        before && before.gaveUpAtMs === null
+          ? Math.max(before.deliveredAtMs ?? before.sinceMs, marker.deliveredAtMs ?? marker.sinceMs)
+          : marker.deliveredAtMs;
+      records.put(AWAITING_KIND, marker.customerExternalId, {
+        ...marker,
+        sinceMs,
+        ...(deliveredAtMs === undefined ? {} : { deliveredAtMs }),
+      });
     },
     /** Every forced generation awaited or given up, oldest first. */
     awaited(): AwaitedForced[] {

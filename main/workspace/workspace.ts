@@ -17,6 +17,7 @@ import {
 import type { Logger } from '../lib/logger';
 import { applyDelivered } from '../outbox/delivered-to-cache';
 import { forcedReportCustomer } from '../outbox/kinds/press-force';
+import { OUTBOX_KINDS } from '../outbox/kinds/registry';
 import { removeOrphanCopies } from '../outbox/outbox-files';
 import {
   createOutboxReplayer,
@@ -163,7 +164,7 @@ export async function openWorkspace(options: {
     }),
     replayer: createOutboxReplayer({
       outbox,
-      transport: createServiceTransport(client),
+      transport: createServiceTransport(client, OUTBOX_KINDS, { cache: db }),
       classify: classifyServiceFailure,
       logger: options.logger,
       onChange: options.onOutboxChange,

@@ -210,7 +210,8 @@ export type PressGenerateResult =
   | { state: 'recent'; recent: PressReportSummary }
   /**
    * An earlier generation of this subject lost its answer: it may exist on the service (the
-   * interface cannot list reports). CaseDesk looked where it could (`lookedIn`) and found none.
+   * interface cannot list reports). `lookedIn` says, as a sentence, where CaseDesk could look for
+   * it (for an instant report: nowhere, and why).
    */
   | { state: 'in-doubt'; since: string; lookedIn: string }
   /** A generation of this subject is still waiting for the service's answer (since then). */

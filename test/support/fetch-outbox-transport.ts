@@ -98,6 +98,8 @@ export function fetchOutboxTransport(
     async forcePressReport(customerId) {
       await call('POST', `/api/v1/press/report/${encodeURIComponent(customerId)}/forcegen`);
     },
+    // No offline cache here: items carry the service's id.
+    pressCustomerServiceId: () => null,
     async pressReportEvents(customerExternalId) {
       const events = (await call(
         'GET',

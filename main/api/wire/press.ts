@@ -5,7 +5,8 @@ import { z } from 'zod';
 // number where text belongs, a null in a list) must not lose the rest. So unlike other wire
 // schemas, every field here is read on its own: text from text or a number, a number from a number
 // or numeric text, anything else as nothing; list items that cannot be read are left out. Only a
-// body without a report id is refused (it cannot be kept or read again).
+// kept body without a report id is refused (it cannot be kept or read again); an answer's missing
+// id is settled by the operation (api/press.ts).
 
 const lenientText = z
   .union([z.string(), z.number().transform(String)])
@@ -68,9 +69,21 @@ export const WireReportCategorySchema = z.looseObject({
 });
 export type WireReportCategory = z.output<typeof WireReportCategorySchema>;
 
+/**
+ * A report id: text, or a number JSON holds exactly (12345678901234567890 is read as
+ * 12345678901234567000, another report's id).
+ */
+const reportId = z.union([
+  z.string().refine((value) => value.trim().length > 0),
+  z
+    .number()
+    .refine((value) => Number.isSafeInteger(value))
+    .transform(String),
+]);
+
 export const WirePressReportSchema = z.looseObject({
   // Needed to read the report again and to compare a later one with it.
-  report_body_id: z.union([z.string().min(1), z.number().transform(String)]),
+  report_body_id: reportId,
   created_at: lenientText,
   general_summary: lenientText,
   risk_summary: lenientText,
@@ -106,3 +119,8 @@ export const WirePressReportSchema = z.looseObject({
   }),
 });
 export type WirePressReport = z.output<typeof WirePressReportSchema>;
+
+/** A report as the service answers it: an id that cannot be read is null, for the operation to settle. */
+export const WirePressAnswerSchema = WirePressReportSchema.extend({
+  report_body_id: reportId.nullish().catch(null),
+});

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { PendingChange, PendingUploadView } from '../../../preload/contract';
 import type { ServiceClient } from '../../api';
+import type { CacheDb } from '../../cache/open-cache';
 import type { CacheWriter } from '../../cache/repositories';
 import type { OutboxItem } from '../outbox-store';
 import type { PendingDocumentState } from '../pending-documents';
@@ -18,6 +19,11 @@ export interface Sending {
    * delivered (see `marksBodyStart`), and every figure is reported as progress.
    */
   bodySent(sentBytes: number, totalBytes: number): void;
+}
+
+/** What a kind's operations may read besides the service: the profile's offline cache, when open. */
+export interface KindContext {
+  readonly cache?: CacheDb;
 }
 
 /** What a look-up after a lost answer may use besides the service. */
@@ -78,7 +84,7 @@ export interface OutboxKind<P extends KindedPayload, Ops extends object = object
   summary(payload: P): string;
 
   /** Its service operations, through the API client (tests give their own). */
-  operations(client: ServiceClient): Ops;
+  operations(client: ServiceClient, context: KindContext): Ops;
   /** Sends it; what it answers is kept as the item's result. */
   send(payload: P, ops: Ops, sending: Sending): Promise<unknown>;
   readonly afterLostAnswer: AfterLostAnswer<P, Ops>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isServiceError } from '../../api';
+import { readCustomerIdentity } from '../../cache/customer-identity';
 import { parseServiceDate } from '../../lib/service-date';
 import { type LookUp, type OutboxKind, quoted } from './kind';
 
@@ -10,7 +11,7 @@ export const PressForcePayload = z.object({
   customerExternalId: z.string().min(1),
   /**
    * The service's own id of the customer (Customer.id): forcegen's path names it. Items queued
-   * before it was kept lack it and send the external id, which a service may refuse (failed, said).
+   * before it was kept lack it: it is read from the offline cache when sent.
    */
   customerId: z.string().min(1).optional(),
   /** The customer's name when it was asked: what the outbox calls it. */
@@ -49,6 +50,8 @@ export interface PressForceOps {
   /** forcegen, with the service's own id of the customer. */
   forcePressReport(customerId: string): Promise<void>;
   pressReportEvents(customerExternalId: string): Promise<ForceEvent[]>;
+  /** The service's own id of a cached customer; null when the cache does not know it. */
+  pressCustomerServiceId(customerExternalId: string): string | null;
 }
 
 /** What a delivered forced generation answers (the service sends no body: 204). */
@@ -117,7 +120,9 @@ export const pressForce: OutboxKind<PressForcePayload, PressForceOps> = {
   summary: (payload) =>
     `Generate a press report for ${payload.label ? quoted(payload.label) : `customer ${payload.customerExternalId}`}`,
 
-  operations: (client) => ({
+  operations: (client, context) => ({
+    pressCustomerServiceId: (externalId) =>
+      context.cache ? (readCustomerIdentity(context.cache, externalId)?.id ?? null) : null,
     forcePressReport: (id) => client.press.forceGeneration(id),
     pressReportEvents: async (id) =>
       (await client.customers.timeline(id, { limit: EVENTS_LOOKED_AT })).map((event) => ({
@@ -128,8 +133,14 @@ export const pressForce: OutboxKind<PressForcePayload, PressForceOps> = {
       })),
   }),
   async send(payload, ops): Promise<PressForceResult> {
+    // The external id is not what forcegen's path names: sending it would be refused as unknown.
+    const customerId = payload.customerId ?? ops.pressCustomerServiceId(payload.customerExternalId);
+    if (!customerId)
+      throw new Error(
+        `Customer ${payload.customerExternalId} is not in the offline cache yet, so CaseDesk does not know the service’s id for it: sync this customer first, then retry.`,
+      );
     try {
-      await ops.forcePressReport(payload.customerId ?? payload.customerExternalId);
+      await ops.forcePressReport(customerId);
     } catch (error) {
       // Refused for good: said plainly, held as failed (never retried on its own).
       if (isServiceError(error) && error.status === 404)

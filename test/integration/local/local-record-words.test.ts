@@ -55,7 +55,7 @@ describe('local store migration 003: search reads the words alone, not the bodie
     for (const count of [1, 3])
       expect(planOf(db, wordSearchSql(count)), `${count} word(s)`).toEqual([
         'SEARCH w USING INDEX local_record_words_by_created (kind=?)',
-        'SEARCH r USING INDEX sqlite_autoindex_local_records_1 (kind=? AND id=?)',
+        'SEARCH r USING INDEX local_records_by_created (kind=? AND created_ms=? AND id=?)',
       ]);
     db.close();
   });

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../../main/lib/sqlite/migrate';
-import { createLocalRecords } from '../../../main/local/local-records';
+import { createLocalRecords, wordSearchSql } from '../../../main/local/local-records';
 import { LOCAL_MIGRATIONS } from '../../../main/local/migrations';
 import { migration001 } from '../../../main/local/migrations/001-initial';
 import { migration002 } from '../../../main/local/migrations/002-record-digests';
@@ -56,6 +56,19 @@ describe('local store migration 004: lists never read a body', () => {
       planOf(db, 'SELECT count(*) FROM local_records WHERE kind = ? AND subject = ?', 'p', 's'),
     ];
     for (const plan of plans) expect(plan.join(' | ')).toMatch(/USING COVERING INDEX/);
+    db.close();
+  });
+
+  it('search reads a match’s digest from the covering index, never past its body', () => {
+    const db = new Database(':memory:');
+    migrate(db, { migrations: LOCAL_MIGRATIONS, label: 'The local store' });
+    for (const count of [1, 3]) {
+      const sql = wordSearchSql(count);
+      const plan = planOf(db, sql, ...Array.from(sql.matchAll(/\?/g), () => 'x'));
+      expect(plan, `${count} word(s)`).toContain(
+        'SEARCH r USING COVERING INDEX local_records_listed (kind=? AND created_ms=? AND id=?)',
+      );
+    }
     db.close();
   });
 });

@@ -10,9 +10,11 @@ import {
 } from '../../../main/outbox/service-transport';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox-fixture';
 import { makeTempDir } from '../../support/temp-dir';
+import { openCache, type CacheDb } from '../../../main/cache/open-cache';
 import { recordingDispatcher } from '../api/client-fixture';
 import { fetchOutboxTransport } from '../../support/fetch-outbox-transport';
 import { pressForce, type PressForcePayload } from '../../../main/outbox/kinds/press-force';
+import { OUTBOX_KINDS } from '../../../main/outbox/kinds/registry';
 import type { OutboxItem } from '../../../main/outbox/outbox-store';
 
 describe('a forced press report in the outbox', () => {
@@ -30,7 +32,7 @@ describe('a forced press report in the outbox', () => {
     temp.remove();
   });
 
-  const open = (name: string) => {
+  const open = (name: string, cache?: CacheDb) => {
     const outbox = openOutbox(join(temp.path, `${name}.db`), silentLogger);
     const client = createServiceClient({
       baseUrl: t.sandbox.baseUrl,
@@ -40,7 +42,7 @@ describe('a forced press report in the outbox', () => {
     });
     const replayer = createOutboxReplayer({
       outbox,
-      transport: createServiceTransport(client),
+      transport: createServiceTransport(client, OUTBOX_KINDS, { cache }),
       classify: classifyServiceFailure,
       logger: silentLogger,
     });
@@ -133,7 +135,11 @@ describe('a forced press report in the outbox', () => {
 
   it('for a customer the service does not know fails with a clear message, and is not sent again', async () => {
     const { outbox, replayer, close } = open('unknown');
-    const item = replayer.enqueue({ kind: 'press.force', customerExternalId: 'no-such-customer' });
+    const item = replayer.enqueue({
+      kind: 'press.force',
+      customerExternalId: 'no-such-customer',
+      customerId: 'no-such-id',
+    });
     recorder.sent.length = 0;
     await replayer.replay();
     await replayer.replay();
@@ -143,5 +149,42 @@ describe('a forced press report in the outbox', () => {
     expect(forcegens()).toHaveLength(1);
     await close();
     outbox.close();
+  });
+
+  it('queued by an earlier build without the service’s id, sends the id the offline cache knows', async () => {
+    const customer = customerAt(2);
+    const cache = openCache(join(temp.path, 'cache-known.db'), silentLogger).db;
+    cache
+      .prepare(
+        "INSERT INTO customers (external_id, id, account_type, name, name_variations, review_groups, raw) VALUES (?, ?, 'P', 'Ann Lee', '', '', '{}')",
+      )
+      .run(customer, serviceIdOf(customer));
+    const { outbox, replayer, close } = open('earlier-build', cache);
+    const item = replayer.enqueue({ kind: 'press.force', customerExternalId: customer });
+    recorder.sent.length = 0;
+    await replayer.replay();
+    expect(outbox.get(item.id)?.state).toBe('done');
+    expect(forcegens().map((request) => request.path)).toEqual([
+      `/api/v1/press/report/${serviceIdOf(customer)}/forcegen`,
+    ]);
+    await close();
+    outbox.close();
+    cache.close();
+  });
+
+  it('queued by an earlier build for a customer the cache does not know yet, is held until the customer is synced, never sent', async () => {
+    const cache = openCache(join(temp.path, 'cache-empty.db'), silentLogger).db;
+    const { outbox, replayer, close } = open('earlier-build-unsynced', cache);
+    const item = replayer.enqueue({ kind: 'press.force', customerExternalId: customerAt(3) });
+    recorder.sent.length = 0;
+    await replayer.replay();
+    const held = outbox.get(item.id);
+    expect(held?.state).toBe('failed');
+    expect(held?.lastError).toMatch(/sync this customer first/);
+    expect(held?.lastError).not.toMatch(/service does not know/);
+    expect(forcegens()).toHaveLength(0);
+    await close();
+    outbox.close();
+    cache.close();
   });
 });

@@ -1,9 +1,14 @@
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ServiceError, type ServiceClient } from '../../../main/api';
 import type { InstantReportRequest } from '../../../main/api/request-types';
 import { PressGenerateInput } from '../../../preload/contract';
 import { AppError } from '../../../main/lib/app-error';
-import { RECENT_MS } from '../../../main/press/press-service';
+import {
+  AWAIT_FORCED_MS,
+  FORCED_FOLLOWED_PER_CALL,
+  RECENT_MS,
+} from '../../../main/press/press-service';
 import { makeTempDir } from '../../support/temp-dir';
 import { pressAt } from './press-fixture';
 
@@ -215,17 +220,193 @@ describe('generating press reports', () => {
     expect(lost).toBeInstanceOf(AppError);
     expect(lost).toMatchObject({ code: 'outcome_unknown' });
     expect((lost as Error).message).toMatch(/may exist on the service/);
+    // Only what is true: an instant report cannot be looked for, the generation is remembered.
+    expect((lost as Error).message).toMatch(/cannot look for it/);
+    expect((lost as Error).message).toMatch(/asks before generating this subject again/);
+    expect((lost as Error).message).not.toMatch(/will look for it/);
     service.lose(false);
     expect(
       await core.press.generate(input({ subject: { name: 'Ann Lee', customerExternalId: 'C2' } })),
     ).toMatchObject({
       state: 'in-doubt',
-      lookedIn: expect.stringMatching(/could not find out/) as unknown,
+      // A sentence of its own, as the screens and the command line show it.
+      lookedIn: expect.stringMatching(
+        /^The interface cannot list instant reports.*cannot look for it.*\.$/,
+      ) as unknown,
     });
     // The same name from the Press screen is the same subject: it asks too.
     expect((await core.press.generate(input({ subject: { name: 'lee ann' } }))).state).toBe(
       'in-doubt',
     );
     expect(service.sent).toHaveLength(1);
+  });
+
+  it('keeps two customers of the same name apart: running, recent, in doubt, previous report and lists are each one’s own', async () => {
+    const forC = input({ subject: { name: 'Viktor Petrov', customerExternalId: 'C' } });
+    const forD = input({ subject: { name: 'Viktor Petrov', customerExternalId: 'D' } });
+    const release = service.hold();
+    const first = core.press.generate(forC);
+    // C's generation waiting for the service does not hold D's.
+    const second = core.press.generate(forD);
+    release();
+    const [c, d] = [await first, await second];
+    if (c.state !== 'generated' || d.state !== 'generated')
+      throw new Error(`${c.state} ${d.state}`);
+    // D's first report is compared with nothing of C's.
+    expect(service.sent.map((sent) => sent.previous_instant_report_id)).toEqual([
+      undefined,
+      undefined,
+    ]);
+    expect(d.diff).toBeNull();
+    core.clock.ms += RECENT_MS + 1;
+    // C made a report a moment ago: D is not asked to confirm because of it.
+    const again = await core.press.generate(forC);
+    if (again.state !== 'generated') throw new Error(again.state);
+    expect((await core.press.generate(forD)).state).toBe('generated');
+    expect(service.sent[3]?.previous_instant_report_id).toBe(d.report.summary.id);
+    core.clock.ms += RECENT_MS + 1;
+    // C's lost answer puts C in doubt, and the bare name, but not D.
+    service.lose(true);
+    await core.press.generate(forC).catch(() => null);
+    service.lose(false);
+    expect((await core.press.generate(forC)).state).toBe('in-doubt');
+    expect((await core.press.generate(input({ subject: { name: 'petrov viktor' } }))).state).toBe(
+      'in-doubt',
+    );
+    expect((await core.press.generate(forD)).state).toBe('generated');
+    expect((await core.press.generate(forC)).state).toBe('in-doubt');
+    // The reports of D's subject are D's own (and any made by name alone), never C's.
+    const listed = core.press
+      .list({ subjectKey: 'petrov viktor', customerExternalId: 'D' })
+      .reports.map((report) => report.customerExternalId);
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.every((customer) => customer === 'D')).toBe(true);
+  });
+
+  describe('a delivered forced generation', () => {
+    const DAY_MS = 24 * 60 * 60_000;
+    const body = (id: string) => ({
+      report_body_id: id,
+      created_at: '2099-01-01T00:00:00Z',
+      general_summary: 'g',
+      risk_summary: 'r',
+      general_sources: [],
+      other_sources: [],
+      report_categories: [],
+      metadata: { input: { name: 'Ann Lee' } },
+    });
+    const forcedService = (options: { readableAfter: number; createdAt?: string }) => {
+      let bodyReads = 0;
+      let timelineReads = 0;
+      const readCustomers: string[] = [];
+      const client = {
+        press: {
+          reportBody(id: string) {
+            bodyReads += 1;
+            // A service may name the event a moment before the body can be read.
+            if (bodyReads <= options.readableAfter)
+              return Promise.reject(
+                new ServiceError({
+                  operation: 'press.reportBody',
+                  kind: 'http',
+                  status: 404,
+                  retryable: false,
+                  outcomeUnknown: false,
+                }),
+              );
+            return Promise.resolve(body(id));
+          },
+        },
+        customers: {
+          timeline: (customer: string) => {
+            timelineReads += 1;
+            readCustomers.push(customer);
+            return Promise.resolve([
+              {
+                ID: 'e1',
+                EventType: 'press_report_generated',
+                Url: `/api/v1/press/reportbody/forced-${customer}`,
+                CreatedAt: options.createdAt ?? '2099-01-01T00:00:00Z',
+              },
+            ]);
+          },
+        },
+      } as unknown as Pick<ServiceClient, 'press' | 'customers'>;
+      return { client, timelineReads: () => timelineReads, readCustomers: () => readCustomers };
+    };
+
+    it('queued during a long trip offline is looked for from its delivery, not given up at once', async () => {
+      const forced = forcedService({ readableAfter: 0 });
+      const other = pressAt(join(temp.path, 'trip'), forced.client);
+      try {
+        // Queued eight days ago, delivered now.
+        other.press.awaitForced('C1', other.clock.ms - 8 * DAY_MS);
+        expect(await other.press.followForced()).toBe(1);
+        expect(forced.timelineReads()).toBe(1);
+        expect(other.press.has('forced-C1')).toBe(true);
+      } finally {
+        other.close();
+      }
+    });
+
+    it('whose report the timeline names before the service can read it is read again at the next sync, not a month later', async () => {
+      const forced = forcedService({ readableAfter: 1 });
+      const other = pressAt(join(temp.path, 'early'), forced.client);
+      try {
+        other.press.awaitForced('C1', other.clock.ms);
+        expect(await other.press.followForced()).toBe(0);
+        other.clock.ms += 60_000;
+        expect(await other.press.followForced()).toBe(1);
+        expect(other.press.has('forced-C1')).toBe(true);
+        // Given up after the days allowed, counted from delivery.
+        other.press.awaitForced('C2', other.clock.ms);
+        other.clock.ms += AWAIT_FORCED_MS + 1;
+        const reads = forced.timelineReads();
+        await other.press.followForced();
+        expect(forced.timelineReads()).toBe(reads);
+      } finally {
+        other.close();
+      }
+    });
+
+    it('is settled once its report is kept, even when the service’s date cannot be read', async () => {
+      const forced = forcedService({ readableAfter: 0, createdAt: 'last Tuesday' });
+      const other = pressAt(join(temp.path, 'odd-date'), forced.client);
+      try {
+        other.press.awaitForced('C1', other.clock.ms);
+        expect(await other.press.followForced()).toBe(1);
+        const reads = forced.timelineReads();
+        expect(await other.press.followForced()).toBe(0);
+        expect(forced.timelineReads()).toBe(reads);
+      } finally {
+        other.close();
+      }
+    });
+
+    it('reads a bounded number of timelines per sync, each awaited customer in turn', async () => {
+      const forced = forcedService({ readableAfter: Number.MAX_SAFE_INTEGER });
+      const other = pressAt(join(temp.path, 'many'), forced.client);
+      const customers = FORCED_FOLLOWED_PER_CALL + 5;
+      try {
+        for (let index = 0; index < customers; index += 1)
+          other.press.awaitForced(`C${index}`, other.clock.ms);
+        await other.press.followForced();
+        expect(forced.timelineReads()).toBe(FORCED_FOLLOWED_PER_CALL);
+        other.clock.ms += 60_000;
+        await other.press.followForced();
+        // The next sync begins with those not read yet.
+        expect(forced.timelineReads()).toBe(2 * FORCED_FOLLOWED_PER_CALL);
+        const first = new Set(forced.readCustomers().slice(0, FORCED_FOLLOWED_PER_CALL));
+        const unread = Array.from({ length: customers }, (_, index) => `C${index}`).filter(
+          (customer) => !first.has(customer),
+        );
+        expect(unread).toHaveLength(5);
+        expect(forced.readCustomers().slice(FORCED_FOLLOWED_PER_CALL)).toEqual(
+          expect.arrayContaining(unread),
+        );
+      } finally {
+        other.close();
+      }
+    });
   });
 });

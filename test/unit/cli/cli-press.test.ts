@@ -297,6 +297,8 @@ describe('press command line: running', () => {
     expect(await lost.run('force', 'C-7')).toBe(1);
     expect(lost.force.queue).not.toHaveBeenCalled();
     expect(lost.output()).toMatch(/may be generating the report; not queued again/);
+    // Awaited as a sent one is: the app's syncs look for it on the customer's timeline.
+    expect(lost.force.pickUp).toHaveBeenCalledWith('C-7');
   });
 
   it('never sends or queues a forced generation while one waits in the outbox for the same customer', async () => {

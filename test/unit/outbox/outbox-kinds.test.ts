@@ -95,6 +95,7 @@ const builtIns: OutboxTransport = {
   saveCustomers: () => Promise.resolve(null),
   forcePressReport: () => Promise.resolve(),
   pressReportEvents: () => Promise.resolve([]),
+  pressCustomerServiceId: () => null,
 };
 
 const cachedView = (id: string): DocumentView => ({
@@ -239,6 +240,7 @@ describe('the outbox kinds registry', () => {
       [
         'findDocuments',
         'forcePressReport',
+        'pressCustomerServiceId',
         'pressReportEvents',
         'remove',
         'retitle',

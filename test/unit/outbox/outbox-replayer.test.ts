@@ -74,6 +74,7 @@ function fakeService() {
     saveCustomers: () => Promise.resolve(null),
     forcePressReport: () => Promise.resolve(),
     pressReportEvents: () => Promise.resolve([]),
+    pressCustomerServiceId: () => null,
   };
   return {
     transport,

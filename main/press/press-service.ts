@@ -261,9 +261,10 @@ export function createPressService(deps: PressServiceDeps): PressService {
           sinceMs: sentAt,
           ...marker,
         });
+      // Either way the request reached the service and the report may exist: "outcome_unknown".
       if (withoutId)
         throw new AppError(
-          'internal',
+          'outcome_unknown',
           `The service answered the request to generate a press report on “${marker.name}” without a report id, so CaseDesk cannot keep the report or read it again. ` +
             'The report may exist on the service (and may have been charged); CaseDesk asks before generating this subject again.',
         );

@@ -27,7 +27,8 @@ export function pressErrorText(error: unknown, action: PressAction): string {
   if (action === 'generate' && isLostAnswer(error))
     // Said in the screen's own words (main's message says much the same) so title and text agree.
     return (
-      "The service's answer was lost, so CaseDesk cannot tell whether the report was made: it " +
+      "The service's answer was lost or could not be used, so CaseDesk cannot tell whether the " +
+      'report was made: it ' +
       'may exist on the service, and the tenant may have been charged for it. The interface ' +
       'cannot list reports, so CaseDesk cannot look for it; it remembers this generation and ' +
       'asks you before generating this subject again.'

@@ -9,7 +9,7 @@ import type { PressService } from '../../main/press/press-service';
 import { createPressStore } from '../../main/press/press-store';
 import { makeTempDir } from '../support/temp-dir';
 import { report } from './report';
-import { at, timings } from './timings';
+import { againstBaseline, at, timings } from './timings';
 
 // Kept press reports read from a profile's local store (issue 14: "the Press tab of a customer
 // with 200 reports opens from the local store in under 20 ms p95"): a store holding 200 reports
@@ -265,31 +265,32 @@ it(`opens the Press tab of a customer with ${OF_CUSTOMER} reports among ${OTHERS
       value: at(bare.wall, 0.95),
       unit: 'ms',
     },
-    {
+    againstBaseline({
       name: `PressService.list of the customer's ${OF_CUSTOMER} reports, p50`,
-      value: at(ours.wall, 0.5),
-      unit: 'ms',
-      baseline: { name: 'bare p50', value: at(bare.wall, 0.5) },
-      ratio: at(ours.wall, 0.5) / at(bare.wall, 0.5),
-    },
-    {
+      ours,
+      bare,
+      clock: 'wall',
+      q: 0.5,
+      baselineName: 'bare p50',
+    }),
+    againstBaseline({
       name: `PressService.list of the customer's ${OF_CUSTOMER} reports, p95`,
-      value: at(ours.wall, 0.95),
-      unit: 'ms',
-      baseline: { name: 'bare p95', value: at(bare.wall, 0.95) },
-      ratio: at(ours.wall, 0.95) / at(bare.wall, 0.95),
-      target: '< 20 ms',
-      met: at(ours.wall, 0.95) < 20,
-    },
-    {
+      ours,
+      bare,
+      clock: 'wall',
+      q: 0.95,
+      baselineName: 'bare p95',
+      targetMs: 20,
+    }),
+    againstBaseline({
       name: `PressService.list, CPU p95`,
-      value: at(ours.cpu, 0.95),
-      unit: 'ms',
-      baseline: { name: 'bare CPU p95', value: at(bare.cpu, 0.95) },
-      ratio: at(ours.cpu, 0.95) / Math.max(at(bare.cpu, 0.95), 0.001),
-      target: '< 20 ms',
-      met: at(ours.cpu, 0.95) < 20,
-    },
+      ours,
+      bare,
+      clock: 'cpu',
+      q: 0.95,
+      baselineName: 'bare CPU p95',
+      targetMs: 20,
+    }),
     {
       name: 'the first list after the store is opened (its page cache empty), p95',
       value: at(first.wall, 0.95),
@@ -334,20 +335,22 @@ it(`reads one kept report of ${BIG_SOURCES.toLocaleString('en')} sources (press.
   const detail = press.get(bigId);
   report('press-get', [
     { name: 'bare SELECT of the body, parsed, p95', value: at(bare.wall, 0.95), unit: 'ms' },
-    {
+    againstBaseline({
       name: `press.get of a report of ${BIG_SOURCES} sources, p50`,
-      value: at(ours.wall, 0.5),
-      unit: 'ms',
-      baseline: { name: 'bare p50', value: at(bare.wall, 0.5) },
-      ratio: at(ours.wall, 0.5) / at(bare.wall, 0.5),
-    },
-    {
+      ours,
+      bare,
+      clock: 'wall',
+      q: 0.5,
+      baselineName: 'bare p50',
+    }),
+    againstBaseline({
       name: `press.get of a report of ${BIG_SOURCES} sources, p95`,
-      value: at(ours.wall, 0.95),
-      unit: 'ms',
-      baseline: { name: 'bare p95', value: at(bare.wall, 0.95) },
-      ratio: at(ours.wall, 0.95) / at(bare.wall, 0.95),
-    },
+      ours,
+      bare,
+      clock: 'wall',
+      q: 0.95,
+      baselineName: 'bare p95',
+    }),
     { name: 'press.get, CPU p95', value: at(ours.cpu, 0.95), unit: 'ms' },
     {
       name: 'the report as JSON over the bridge (diagnostic)',
@@ -381,20 +384,22 @@ it(`searches ${(OTHERS + OF_CUSTOMER + 1).toLocaleString('en')} kept reports (gl
     const before = timings(() => beforeStatement.all(PRESS_REPORT_KIND, first), 40, 3);
     const ours = timings(() => press.search(text, 10), 40, 3);
     return [
-      {
+      againstBaseline({
         name: `search “${text}”: ${label}, p95`,
-        value: at(ours.wall, 0.95),
-        unit: 'ms',
-        baseline: { name: 'bare LIKE pass over the words, p95', value: at(bare.wall, 0.95) },
-        ratio: at(ours.wall, 0.95) / at(bare.wall, 0.95),
-      },
-      {
+        ours,
+        bare,
+        clock: 'wall',
+        q: 0.95,
+        baselineName: 'bare LIKE pass over the words, p95',
+      }),
+      againstBaseline({
         name: `search “${text}”, CPU p95`,
-        value: at(ours.cpu, 0.95),
-        unit: 'ms',
-        baseline: { name: 'bare CPU p95', value: at(bare.cpu, 0.95) },
-        ratio: at(ours.cpu, 0.95) / Math.max(at(bare.cpu, 0.95), 0.001),
-      },
+        ours,
+        bare,
+        clock: 'cpu',
+        q: 0.95,
+        baselineName: 'bare CPU p95',
+      }),
       {
         name: `same word read from local_records as before migration 003, CPU p95 (diagnostic)`,
         value: at(before.cpu, 0.95),

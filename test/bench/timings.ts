@@ -1,3 +1,5 @@
+import type { BenchFigure } from './report';
+
 // Repeated timings of one synchronous piece of work, wall clock and CPU, for benches that report
 // percentiles against a baseline measured in the same run.
 
@@ -27,3 +29,31 @@ export function timings(run: () => unknown, runs: number, warmUp: number): Timin
 /** The q-quantile of sorted figures. */
 export const at = (sorted: readonly number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+
+/**
+ * One percentile of the work against the same percentile of its baseline, as a bench figure: the
+ * ratio of the two (CPU figures of a baseline near zero divided by at least 0.001 ms), and the
+ * target in milliseconds when the issue names one.
+ */
+export function againstBaseline(figure: {
+  name: string;
+  ours: Timings;
+  bare: Timings;
+  clock: 'wall' | 'cpu';
+  q: 0.5 | 0.95;
+  baselineName: string;
+  targetMs?: number;
+}): BenchFigure {
+  const value = at(figure.ours[figure.clock], figure.q);
+  const baseline = at(figure.bare[figure.clock], figure.q);
+  return {
+    name: figure.name,
+    value,
+    unit: 'ms',
+    baseline: { name: figure.baselineName, value: baseline },
+    ratio: value / (figure.clock === 'cpu' ? Math.max(baseline, 0.001) : baseline),
+    ...(figure.targetMs === undefined
+      ? {}
+      : { target: `< ${figure.targetMs} ms`, met: value < figure.targetMs }),
+  };
+}

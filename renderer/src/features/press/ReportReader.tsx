@@ -65,6 +65,24 @@ function InputFacts({ input }: { input: NonNullable<PressReportDetail['input']> 
   );
 }
 
+/** One of the report's two summaries; an empty one is said, not left blank. */
+function SummarySection({ id, title, text }: { id: string; title: string; text: string }) {
+  return (
+    <section className="press-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="press-section-title">
+        {title}
+      </h2>
+      <p className="press-text" data-testid={`${id}-summary`}>
+        {text ? (
+          <ServiceText text={text} lines={0} />
+        ) : (
+          <span className="press-muted">None sent.</span>
+        )}
+      </p>
+    </section>
+  );
+}
+
 /** A report as an investigator reads it: what it says, what it rests on, and what it was made for. */
 export function ReportReader({
   report,
@@ -126,30 +144,8 @@ export function ReportReader({
         </Banner>
       )}
 
-      <section className="press-section" aria-labelledby="press-risk-title">
-        <h2 id="press-risk-title" className="press-section-title">
-          Risk summary
-        </h2>
-        <p className="press-text" data-testid="press-risk-summary">
-          {report.riskSummary ? (
-            <ServiceText text={report.riskSummary} lines={0} />
-          ) : (
-            <span className="press-muted">None sent.</span>
-          )}
-        </p>
-      </section>
-      <section className="press-section" aria-labelledby="press-general-title">
-        <h2 id="press-general-title" className="press-section-title">
-          General summary
-        </h2>
-        <p className="press-text" data-testid="press-general-summary">
-          {report.generalSummary ? (
-            <ServiceText text={report.generalSummary} lines={0} />
-          ) : (
-            <span className="press-muted">None sent.</span>
-          )}
-        </p>
-      </section>
+      <SummarySection id="press-risk" title="Risk summary" text={report.riskSummary} />
+      <SummarySection id="press-general" title="General summary" text={report.generalSummary} />
 
       <section className="press-section" aria-labelledby="press-categories-title">
         <h2 id="press-categories-title" className="press-section-title">

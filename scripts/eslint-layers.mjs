@@ -8,14 +8,14 @@ import { fileURLToPath } from 'node:url';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * main/, lowest first. `security` holds pure checks every layer may use, like `lib`; `press` keeps
- * press reports in the local store beside sync and the outbox; `session`,
+ * main/, lowest first. `security` holds pure checks every layer may use, like `lib`; `press` and `kyt` keep
+ * press reports and KYT submissions in the local store beside sync and the outbox; `session`,
  * `settings` and `views` are per-profile stores beside sync and the outbox.
  */
 export const MAIN_LAYERS = [
   ['lib', 'security'],
   ['api', 'cache', 'local'],
-  ['sync', 'outbox', 'uploads', 'downloads', 'session', 'settings', 'views', 'press'],
+  ['sync', 'outbox', 'uploads', 'downloads', 'session', 'settings', 'views', 'press', 'kyt'],
   ['workspace'],
   ['bridge'],
   // The embedded service: started by the top layer, it imports only lib (see below).

@@ -14,6 +14,7 @@ import { createDashboardHandlers } from './dashboard';
 import { createDocumentsHandlers } from './documents';
 import { createDownloadsHandlers, type DesktopFileActions } from './downloads';
 import type { Handlers } from './handlers';
+import { createKytHandlers } from './kyt';
 import { createOutboxHandlers } from './outbox';
 import { createPressHandlers } from './press';
 import { createProfilesHandlers } from './profiles';
@@ -61,6 +62,7 @@ export function createHandlers(deps: BridgeDeps): Handlers {
     threads: createThreadsHandlers(workspaces),
     documents: createDocumentsHandlers(workspaces),
     press: createPressHandlers(workspaces),
+    kyt: createKytHandlers(workspaces),
     uploads: createUploadsHandlers(deps.filing),
     downloads: createDownloadsHandlers(workspaces, deps.settings, deps.desktop, deps.events),
     settings: createSettingsHandlers(workspaces, deps.settings, deps.appSettings),

@@ -8,6 +8,7 @@ import type { MethodDef, MethodInput, MethodOutput } from './define';
 import { documentsMethods } from './documents';
 import { downloadsMethods, type DownloadsEvents } from './downloads';
 import { outboxMethods, type OutboxEvents } from './outbox';
+import { kytMethods, type KytEvents } from './kyt';
 import { pressMethods } from './press';
 import { profilesMethods, type ProfilesEvents } from './profiles';
 import { queueMethods } from './queue';
@@ -32,6 +33,7 @@ export * from './dashboard';
 export * from './define';
 export * from './documents';
 export * from './downloads';
+export * from './kyt';
 export * from './outbox';
 export * from './press';
 export * from './profiles';
@@ -65,6 +67,7 @@ export const contract = {
   settings: settingsMethods,
   unreadable: unreadableMethods,
   press: pressMethods,
+  kyt: kytMethods,
 };
 
 export type Contract = typeof contract;
@@ -87,7 +90,8 @@ export type EventMap = ProfilesEvents &
   OutboxEvents &
   CacheEvents &
   UploadsEvents &
-  DownloadsEvents;
+  DownloadsEvents &
+  KytEvents;
 export type EventName = keyof EventMap;
 
 export type Unsubscribe = () => void;
@@ -126,6 +130,8 @@ export const eventNames = [
   'cache.changed',
   'uploads.progress',
   'downloads.changed',
+  'kyt.changed',
+  'kyt.batch',
 ] as const satisfies readonly EventName[];
 type MissingEvent = Exclude<EventName, (typeof eventNames)[number]>;
 // Fails to compile when an event is added to EventMap but not to eventNames.

@@ -13,7 +13,6 @@ export const EXPORTABLE = {
   documents: 'SELECT raw FROM documents ORDER BY id',
   timeline_events: 'SELECT raw FROM timeline_events ORDER BY customer_external_id, created_ms, id',
   relations: 'SELECT raw FROM relations ORDER BY relation_external_id',
-  kyt_transactions: 'SELECT raw FROM kyt_transactions ORDER BY id',
 } as const;
 export type ExportableEntity = keyof typeof EXPORTABLE;
 

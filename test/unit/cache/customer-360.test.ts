@@ -258,11 +258,15 @@ describe('the customer 360', () => {
     expect(plan.map((step) => step.detail).join(' ')).toContain('customers_by_parent');
   });
 
-  it('leaves press reports to the local store: the cache’s old press_reports table is not read', () => {
+  it('leaves press reports and KYT transactions to the local store: the cache has no table for them', () => {
     const { db } = seeded();
-    db.prepare(
-      'INSERT INTO press_reports (id, customer_external_id, created_at, raw) VALUES (?, ?, ?, ?)',
-    ).run('P1', 'C1', '2024-03-07T10:00:00Z', JSON.stringify({ report_body_id: 'P1' }));
+    const tables = (
+      db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{
+        name: string;
+      }>
+    ).map((row) => row.name);
+    expect(tables).not.toContain('press_reports');
+    expect(tables).not.toContain('kyt_transactions');
     const view = customer360(db, 'C1');
     expect(view).not.toBeNull();
     // Counted from the local store by the customers bridge (Customer360.pressReportCount).

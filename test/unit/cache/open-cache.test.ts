@@ -141,8 +141,6 @@ describe('migration 001', () => {
         'attachments',
         'documents',
         'timeline_events',
-        'press_reports',
-        'kyt_transactions',
         'sync_state',
         'customer_queue',
         'customers_fts',

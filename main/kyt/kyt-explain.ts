@@ -337,6 +337,7 @@ function sentence(...parts: string[]): string {
 
 function scoreMemberSays(score: unknown): string {
   if (score === undefined || score === null) return 'the answer has no score';
+  if (typeof score === 'number') return `its score is ${String(score)}, not a finite number`;
   return `its score is ${bounded(jsonText(score))}, not a number`;
 }
 

@@ -146,7 +146,7 @@ function candidates(rules: readonly KytRuleView[]): Candidate[] {
 
   const totalWeight = weighted.reduce((sum, place) => sum + weight(place), 0);
   const weightedSum = weighted.reduce((sum, place) => sum + weight(place) * score(place), 0);
-  // Weights adding up to 0 (or less) give no mean: those combinations are not tried.
+  // Weights adding up to 0 (or less) give no mean: nothing is divided by them.
   const mean = weighted.length > 0 && totalWeight > 0 ? weightedSum / totalWeight : null;
   const byPoints = [...weighted].sort(
     (left, right) => weight(right) * score(right) - weight(left) * score(left),
@@ -181,13 +181,17 @@ function candidates(rules: readonly KytRuleView[]): Candidate[] {
       contributions: spread(rules, meanPoints),
       says: `${meanSays(mean)}, ${against}`,
     });
-  } else if (topUnweighted !== null && (mean !== null || weighted.length === 0)) {
+  } else if (topUnweighted !== null) {
+    // Without a weighted mean (no weighted rule, or weights adding up to 0) the weighted part
+    // adds nothing, and the highest unweighted rule is the score.
     const top = score(topUnweighted);
     const ties = unweighted.filter((place) => place !== topUnweighted && score(place) === top);
     const against =
-      mean === null
-        ? 'there is no active weighted rule'
-        : `it is above the weighted mean of the ${plural(weighted.length, 'active weighted rule')} (${figure(mean)})`;
+      mean !== null
+        ? `it is above the weighted mean of the ${plural(weighted.length, 'active weighted rule')} (${figure(mean)})`
+        : weighted.length === 0
+          ? 'there is no active weighted rule'
+          : `the weights of the ${plural(weighted.length, 'active weighted rule')} add up to ${figure(totalWeight)}, so they have no weighted mean`;
     found.push({
       id: 'weightedThenHighest',
       value: top,

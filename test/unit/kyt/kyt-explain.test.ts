@@ -236,6 +236,17 @@ describe('explainScore when the rules do not account for the score', () => {
     expect(explainScore(rules, 70).method).toBe(SCORE_METHODS.highest);
   });
 
+  it('takes weighted rules without weight as adding nothing beside an unweighted rule', () => {
+    const rules = [rule('A', 50, 0), rule('U', 30, 0, { useWeight: false })];
+    const explanation = explainScore(rules, 30);
+    expect(explanation.method).toBe(SCORE_METHODS.weightedThenHighest);
+    expect(explanation.rules.map((item) => item.contribution)).toEqual([0, 30]);
+    expect(explanation.text).toBe(
+      'Score 30: the highest of the 1 active unweighted rule, U (30), sets the score alone: the ' +
+        'weights of the 1 active weighted rule add up to 0, so they have no weighted mean.',
+    );
+  });
+
   it('names the rules it could not count and leaves them out, their contribution unknown', () => {
     const rules = [rule('A', 60, 10), { code: 'ODD', active: true, score: 90, weight: 5 }];
     const explanation = explainScore(rules, 60);

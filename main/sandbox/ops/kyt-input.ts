@@ -19,7 +19,7 @@ function kindOf(value: unknown): string {
 }
 
 /** "required: …" when absent or null, else "… (got …)". */
-const expect = (what: string) => (issue: { input?: unknown }) =>
+const needs = (what: string) => (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null
     ? `required: ${what}`
     : `must be ${what}, not ${kindOf(issue.input)}`;
@@ -67,44 +67,47 @@ const participant = (role: string) =>
       payment_institution: PaymentInstitution,
       payment_method: PaymentMethod,
     },
-    { error: expect(`the ${role}, a Participant object ({} when nothing is known)`) },
+    { error: needs(`the ${role}, a Participant object ({} when nothing is known)`) },
   );
 
-export const KytTransactionBody = z.object({
-  amount: z
-    .number({ error: expect('the amount, a number such as 120.5') })
-    .min(0, 'must not be negative')
-    .max(MAX_KYT_AMOUNT, `must be at most ${MAX_KYT_AMOUNT}`),
-  comment: text,
-  context: text,
-  crypto: z.object({ blockchain: text, tx_hash: text }).nullish(),
-  currency: z
-    .string({ error: expect('the currency, a code such as EUR') })
-    .transform((value, context) => {
-      const code = knownCurrency(value);
-      if (code) return code;
-      context.addIssue({
-        code: 'custom',
-        message: `unknown currency ${JSON.stringify(value)}: use one of ${CURRENCIES}`,
-      });
-      return z.NEVER;
-    }),
-  date: z.iso
-    .datetime({
-      offset: true,
-      error: expect('an ISO 8601 date-time with a UTC offset, such as 2025-01-31T09:00:00+01:00'),
-    })
-    .nullish(),
-  external_id: z
-    .string({ error: expect("the transaction's external id, a text of 1 to 128 characters") })
-    .min(1, "must not be empty: the transaction's id in the sending system")
-    .max(128, 'must be at most 128 characters'),
-  fields: z.unknown().optional(),
-  from: participant('sender'),
-  to: participant('receiver'),
-  label: text,
-  review_groups: z.array(z.string()).nullish(),
-});
+export const KytTransactionBody = z.object(
+  {
+    amount: z
+      .number({ error: needs('the amount, a number such as 120.5') })
+      .min(0, 'must not be negative')
+      .max(MAX_KYT_AMOUNT, `must be at most ${MAX_KYT_AMOUNT}`),
+    comment: text,
+    context: text,
+    crypto: z.object({ blockchain: text, tx_hash: text }).nullish(),
+    currency: z
+      .string({ error: needs('the currency, a code such as EUR') })
+      .transform((value, context) => {
+        const code = knownCurrency(value);
+        if (code) return code;
+        context.addIssue({
+          code: 'custom',
+          message: `unknown currency ${JSON.stringify(value)}: use one of ${CURRENCIES}`,
+        });
+        return z.NEVER;
+      }),
+    date: z.iso
+      .datetime({
+        offset: true,
+        error: needs('an ISO 8601 date-time with a UTC offset, such as 2025-01-31T09:00:00+01:00'),
+      })
+      .nullish(),
+    external_id: z
+      .string({ error: needs("the transaction's external id, a text of 1 to 128 characters") })
+      .min(1, "must not be empty: the transaction's id in the sending system")
+      .max(128, 'must be at most 128 characters'),
+    fields: z.unknown().optional(),
+    from: participant('sender'),
+    to: participant('receiver'),
+    label: text,
+    review_groups: z.array(z.string()).nullish(),
+  },
+  { error: needs('a KYT transaction, a JSON object') },
+);
 
 export type KytTransactionInput = z.output<typeof KytTransactionBody>;
 export type KytParticipantInput = KytTransactionInput['from'];

@@ -367,6 +367,11 @@ describe('sandbox KYT transactions', () => {
     const message = ErrorBodyShape.parse(response.json()).errors[0]?.message ?? '';
     for (const field of ['amount', 'currency', 'date', 'from'])
       expect(message).toContain(`${field}:`);
+    const notAnObject = await t.call('POST', PATH, { body: [{ amount: 1 }] });
+    expect(notAnObject.status).toBe(400);
+    expect(ErrorBodyShape.parse(notAnObject.json()).errors[1]?.message).toMatch(
+      /^body: must be a KYT transaction, a JSON object, not an array/,
+    );
   });
 
   it('accepts currencies of the rate table in any case, and gives them in capitals', async () => {

@@ -24,6 +24,15 @@ const DAY_MS = 24 * 3600_000;
  */
 export const OPAQUE_EXTRA = 7;
 
+/** The velocity rules' reads (sender key, day start, day end, limit): bounded index walks. */
+export const HISTORY_SQL = {
+  recent: `SELECT amount_eur, date_ms FROM kyt_transactions
+    WHERE sender_key = ? AND date_ms >= ? AND date_ms <= ? ORDER BY date_ms DESC LIMIT ?`,
+  nearThreshold: `SELECT amount_eur, date_ms FROM kyt_transactions
+    WHERE sender_key = ? AND near_threshold = 1 AND date_ms >= ? AND date_ms <= ?
+    ORDER BY date_ms DESC LIMIT ?`,
+} as const;
+
 export interface KytScoring {
   opaque: boolean;
 }
@@ -50,17 +59,8 @@ export function createKytOps(
         }>
       ).map((row) => ({ amountEur: row.amount_eur, date: new Date(row.date_ms).toISOString() }));
     return {
-      recent: read(
-        `SELECT amount_eur, date_ms FROM kyt_transactions
-         WHERE sender_key = ? AND date_ms >= ? AND date_ms <= ? ORDER BY date_ms DESC LIMIT ?`,
-        VELOCITY_LOOKBACK,
-      ),
-      nearThreshold: read(
-        `SELECT amount_eur, date_ms FROM kyt_transactions
-         WHERE sender_key = ? AND near_threshold = 1 AND date_ms >= ? AND date_ms <= ?
-         ORDER BY date_ms DESC LIMIT ?`,
-        STRUCTURING_LOOKBACK,
-      ),
+      recent: read(HISTORY_SQL.recent, VELOCITY_LOOKBACK),
+      nearThreshold: read(HISTORY_SQL.nearThreshold, STRUCTURING_LOOKBACK),
     };
   }
 

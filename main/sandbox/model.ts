@@ -266,6 +266,81 @@ export interface KytRule {
   weight: number;
 }
 
+/** KYTTransactionState: its inside is not shown by the spec; the sandbox answers `{code, label}`. */
+export interface KytState {
+  code: 'accepted' | 'review' | 'blocked';
+  label: string;
+}
+
+// A KYT answer carries every member of the interface's shapes; a member the client did not send
+// is null (see the sandbox README).
+
+export interface KytDevice {
+  '2fa': boolean | null;
+  '3ds': boolean | null;
+  country: string | null;
+  fingerprint: string | null;
+  geolocation: string | null;
+  ip: string | null;
+  language: string | null;
+  session_duration: number | null;
+  session_id: string | null;
+  user_agent: string | null;
+}
+
+export interface KytPaymentInstitution {
+  code: string | null;
+  country: string | null;
+  external_id: string | null;
+  internal_customer_id: string | null;
+  name: string | null;
+  /** Computed by the service: what `external_id` stands for when it is an alias, else the same. */
+  real_external_id: string | null;
+}
+
+export interface KytPaymentMethod {
+  code: string | null;
+  country: string | null;
+  type: string | null;
+}
+
+export interface KytParticipant {
+  account_type: string | null;
+  device: KytDevice;
+  domicile_code: string | null;
+  external_id: string | null;
+  full_name: string | null;
+  payment_institution: KytPaymentInstitution;
+  payment_method: KytPaymentMethod;
+}
+
+/** KYT transaction: the input fields as sent, then the response fields. */
+export interface KytTransaction {
+  amount: number;
+  comment: string | null;
+  context: string | null;
+  crypto: { blockchain: string | null; tx_hash: string | null } | null;
+  currency: string;
+  date: string | null;
+  external_id: string;
+  fields: unknown;
+  from: KytParticipant;
+  to: KytParticipant;
+  label: string | null;
+  review_groups: string[] | null;
+  id: string;
+  client_id: number;
+  converted_amount: number;
+  converted_currency: string;
+  converted_date: string;
+  /** The linked tenant customers' service ids (`Customer.id`). */
+  customers: string[];
+  rules: KytRule[];
+  score: number;
+  search_vector: string[];
+  state: KytState;
+}
+
 export const ALERT_STATES = {
   1: 'Unknown',
   2: 'New',

@@ -169,6 +169,10 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     route('PUT', '/__sandbox/press/reportbody/:id', async ({ request, params, url }) =>
       press.plant(params.id ?? '', await body(request), url.searchParams.get('customer')),
     ),
+    route('GET', '/__sandbox/kyt/scoring', () => kyt.scoring()),
+    route('PUT', '/__sandbox/kyt/scoring', async ({ request }) =>
+      kyt.setScoring(await body(request)),
+    ),
   ];
   const publicRoutes: Route[] = [
     route('GET', '/external-files/:name', ({ params }) =>

@@ -260,56 +260,56 @@ export const PressReportShape = z.strictObject({
   }),
 });
 
-const DeviceShape = z
-  .strictObject({
-    '2fa': bool,
-    '3ds': bool,
-    country: str,
-    fingerprint: str,
-    geolocation: str,
-    ip: str,
-    language: str,
-    session_duration: num,
-    session_id: str,
-    user_agent: str,
-  })
-  .partial();
+// KYT answers carry every member of the spec's shapes; what the client did not send is null
+// (the sandbox's choice where the spec is silent, see main/sandbox/README.md).
+const DeviceShape = z.strictObject({
+  '2fa': bool.nullable(),
+  '3ds': bool.nullable(),
+  country: str.nullable(),
+  fingerprint: str.nullable(),
+  geolocation: str.nullable(),
+  ip: str.nullable(),
+  language: str.nullable(),
+  session_duration: num.nullable(),
+  session_id: str.nullable(),
+  user_agent: str.nullable(),
+});
 
-const ParticipantShape = z
-  .strictObject({
-    account_type: str,
-    device: DeviceShape,
-    domicile_code: str,
-    external_id: str,
-    full_name: str,
-    payment_institution: z
-      .strictObject({
-        code: str,
-        country: str,
-        external_id: str,
-        internal_customer_id: str,
-        name: str,
-        real_external_id: str,
-      })
-      .partial(),
-    payment_method: z.strictObject({ code: str, country: str, type: str }).partial(),
-  })
-  .partial();
+export const KytParticipantShape = z.strictObject({
+  account_type: str.nullable(),
+  device: DeviceShape,
+  domicile_code: str.nullable(),
+  external_id: str.nullable(),
+  full_name: str.nullable(),
+  payment_institution: z.strictObject({
+    code: str.nullable(),
+    country: str.nullable(),
+    external_id: str.nullable(),
+    internal_customer_id: str.nullable(),
+    name: str.nullable(),
+    real_external_id: str.nullable(),
+  }),
+  payment_method: z.strictObject({
+    code: str.nullable(),
+    country: str.nullable(),
+    type: str.nullable(),
+  }),
+});
 
-/** Input fields (any may be absent: their status is not shown) plus the response fields. */
+/** Every input field (null when not sent) plus the response fields. */
 export const KytTransactionShape = z.strictObject({
-  amount: num.optional(),
-  comment: str.optional(),
-  context: str.optional(),
-  crypto: z.strictObject({ blockchain: str, tx_hash: str }).optional(),
-  currency: str.optional(),
-  date: str.optional(),
-  external_id: str.optional(),
-  fields: z.unknown().optional(),
-  from: ParticipantShape.optional(),
-  to: ParticipantShape.optional(),
-  label: str.optional(),
-  review_groups: z.array(str).optional(),
+  amount: num,
+  comment: str.nullable(),
+  context: str.nullable(),
+  crypto: z.strictObject({ blockchain: str.nullable(), tx_hash: str.nullable() }).nullable(),
+  currency: str,
+  date: str.nullable(),
+  external_id: str,
+  fields: z.unknown(),
+  from: KytParticipantShape,
+  to: KytParticipantShape,
+  label: str.nullable(),
+  review_groups: z.array(str).nullable(),
   id: str,
   client_id: int,
   converted_amount: num,
@@ -323,6 +323,7 @@ export const KytTransactionShape = z.strictObject({
   search_vector: z.array(str),
   state: obj,
 });
+export type KytTransactionAnswer = z.output<typeof KytTransactionShape>;
 
 const LineProblem = z.strictObject({ detail: str, error: str });
 export const SaveResponseShape = z.strictObject({

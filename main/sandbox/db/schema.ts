@@ -1,6 +1,6 @@
 // The sandbox service's own storage. Each record is kept as the JSON the API serves, beside the
 // columns its searches filter and sort on. Dates used in filters are epoch milliseconds.
-export const SANDBOX_SCHEMA_VERSION = 1;
+export const SANDBOX_SCHEMA_VERSION = 2;
 
 export const SANDBOX_SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
@@ -119,9 +119,37 @@ CREATE TABLE press_reports (
 CREATE TABLE kyt_transactions (
   id TEXT PRIMARY KEY,
   sender_key TEXT NOT NULL,
-  amount REAL NOT NULL,
+  amount_eur REAL NOT NULL,
+  near_threshold INTEGER NOT NULL,
   date_ms INTEGER NOT NULL,
   json TEXT NOT NULL
 ) STRICT;
-CREATE INDEX kyt_by_sender ON kyt_transactions (sender_key, date_ms);
+-- The velocity rules read at most a few of a sender's latest transactions in a day: both reads are
+-- a bounded walk down one of these indexes, however many transactions are stored.
+CREATE INDEX kyt_by_sender ON kyt_transactions (sender_key, date_ms, amount_eur);
+CREATE INDEX kyt_near_threshold_by_sender ON kyt_transactions (sender_key, date_ms, amount_eur)
+  WHERE near_threshold = 1;
+
+-- Customers' alias_ids, kept by triggers so every writer of customers keeps them right; KYT
+-- resolves an aliased external id with one indexed read.
+CREATE TABLE customer_aliases (
+  alias TEXT NOT NULL,
+  external_id TEXT NOT NULL,
+  PRIMARY KEY (alias, external_id)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX customer_aliases_by_customer ON customer_aliases (external_id);
+CREATE TRIGGER customer_aliases_on_insert AFTER INSERT ON customers BEGIN
+  INSERT OR IGNORE INTO customer_aliases (alias, external_id)
+    SELECT value, NEW.external_id FROM json_each(NEW.json, '$.alias_ids')
+    WHERE type = 'text' AND value <> '';
+END;
+CREATE TRIGGER customer_aliases_on_update AFTER UPDATE OF json ON customers BEGIN
+  DELETE FROM customer_aliases WHERE external_id = OLD.external_id;
+  INSERT OR IGNORE INTO customer_aliases (alias, external_id)
+    SELECT value, NEW.external_id FROM json_each(NEW.json, '$.alias_ids')
+    WHERE type = 'text' AND value <> '';
+END;
+CREATE TRIGGER customer_aliases_on_delete AFTER DELETE ON customers BEGIN
+  DELETE FROM customer_aliases WHERE external_id = OLD.external_id;
+END;
 `;

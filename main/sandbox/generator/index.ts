@@ -3,7 +3,8 @@
 // sandbox's operations call the runtime functions (screening, press reports, KYT) on live input.
 // The implementation lives in the submodules; this file is the public surface.
 import { advanceAlert, advanceThread } from './advance';
-import { evaluateTransaction } from './kyt/kyt';
+import { evaluateTransaction, type KytEvaluation } from './kyt/kyt';
+import type { KytInput } from './kyt/rules';
 import { planForScale } from './plan';
 import { buildPressReport as pressReport } from './press/report';
 import { screenAgainst } from './screening/screen';
@@ -17,7 +18,6 @@ import type {
   CustomerRecord,
   CustomerStats,
   DocumentRecord,
-  KytRule,
   MessageRecord,
   PressReport,
   RelationRecord,
@@ -160,41 +160,12 @@ export function buildPressReport(input: {
   return pressReport(input);
 }
 
-export interface KytInputParticipant {
-  external_id?: string;
-  full_name?: string;
-  domicile_code?: string;
-  account_type?: string;
-  device?: {
-    ip?: string;
-    country?: string;
-    '2fa'?: boolean;
-    '3ds'?: boolean;
-    session_duration?: number;
-    fingerprint?: string;
-  };
-  payment_institution?: { country?: string; code?: string };
-  payment_method?: { type?: string; country?: string };
-}
-
-export interface KytEvaluation {
-  score: number;
-  rules: KytRule[];
-  state: { code: string; label: string };
-}
-
 /**
- * Scores a transaction with the KYT rules (amount thresholds, high-risk countries, device and IP
- * anomalies, velocity). `recent` are the same sender's earlier transactions (amount, ISO date).
+ * Scores a transaction with the tenant's KYT rules (amount, countries, device, velocity,
+ * structuring; weighted, unweighted and inactive rules) and gives the state its score falls in.
+ * The same input and history always give the same answer.
  */
-export function evaluateKyt(input: {
-  amount: number;
-  currency: string;
-  date: string;
-  from: KytInputParticipant;
-  to: KytInputParticipant;
-  recent: Array<{ amount: number; date: string }>;
-}): KytEvaluation {
+export function evaluateKyt(input: KytInput): KytEvaluation {
   return evaluateTransaction(input);
 }
 
@@ -225,6 +196,18 @@ export { EXTERNAL_FILE_PREFIX } from './documents/documents';
 export { INTEREST_LISTS, SANCTION_LISTS } from './screening/watchlist';
 export { SCORE_THRESHOLD } from './screening/screen';
 export { DEFAULT_WATCHLIST_PROFILES } from './screening/watchlist-index';
-export { AMOUNT_THRESHOLD_EUR, RATES_TO_EUR, toEur } from './kyt/kyt';
+export { RATES_TO_EUR, knownCurrency, toEur, toEurCents } from './kyt/rates';
+export {
+  AMOUNT_THRESHOLD_EUR,
+  KYT_RULES,
+  SANCTIONED_COUNTRIES,
+  STRUCTURING_LOOKBACK,
+  VELOCITY_LOOKBACK,
+  isNearThreshold,
+} from './kyt/rules';
+export type { KytHistoryItem, KytInput, KytInputParticipant, KytRuleDefinition } from './kyt/rules';
+export { BLOCKED_FROM, REVIEW_FROM, scoreFromRules, stateForScore } from './kyt/kyt';
+export type { KytEvaluation } from './kyt/kyt';
+export { ALIAS_PREFIX, derivedRealId } from './kyt/aliases';
 export { HIGH_RISK_COUNTRIES } from './geo';
 export { MEMBER_COUNT, memberName } from './agents';

@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ErrorBodyShape,
-  KytTransactionShape,
-  PressReportShape,
-  TimelineShape,
-} from '../../support/spec-shapes';
+import { ErrorBodyShape, PressReportShape, TimelineShape } from '../../support/spec-shapes';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox-fixture';
 
-describe('sandbox press reports and KYT', () => {
+describe('sandbox press reports', () => {
   let t: TestSandbox;
   beforeAll(async () => {
     t = await startTestSandbox({ scale: 20 });
@@ -187,56 +182,5 @@ describe('sandbox press reports and KYT', () => {
         })
       ).status,
     ).toBe(404);
-  });
-
-  it('scores a KYT transaction with its rules and keeps it for velocity', async () => {
-    await t.call('POST', '/api/v1/customers/save', {
-      body: { customers: [{ external_id: 'K-1', account_type: 'N', last_name: 'Sender' }] },
-    });
-    const body = (index: number, amount: number) => ({
-      external_id: `tx-${index}`,
-      amount,
-      currency: 'EUR',
-      date: new Date(Date.UTC(2026, 10, 20, 10, index)).toISOString(),
-      from: {
-        external_id: 'K-1',
-        full_name: 'Ann Sender',
-        domicile_code: 'FR',
-        device: { ip: '203.0.113.9', country: 'KP', '2fa': false },
-      },
-      to: { external_id: 'R-9', full_name: 'Bo Receiver', domicile_code: 'IR' },
-    });
-    const small = KytTransactionShape.parse(
-      (
-        await t.call('POST', '/api/v1/kyt/transaction', {
-          body: {
-            ...body(0, 50),
-            to: { full_name: 'Shop', domicile_code: 'FR' },
-            from: {
-              external_id: 'K-1',
-              domicile_code: 'FR',
-              device: { country: 'FR', '2fa': true, '3ds': true, session_duration: 300 },
-            },
-          },
-        })
-      ).json(),
-    );
-    const big = KytTransactionShape.parse(
-      (await t.call('POST', '/api/v1/kyt/transaction', { body: body(1, 50_000) })).json(),
-    );
-    expect(big.score).toBeGreaterThan(small.score);
-    expect(big.rules.length).toBeGreaterThan(0);
-    expect(big.customers).toEqual(['K-1']);
-    expect(big.converted_currency).toBe('EUR');
-    for (let index = 2; index < 12; index += 1)
-      await t.call('POST', '/api/v1/kyt/transaction', { body: body(index, 900) });
-    const burst = KytTransactionShape.parse(
-      (await t.call('POST', '/api/v1/kyt/transaction', { body: body(12, 900) })).json(),
-    );
-    expect(burst.rules.map((rule) => rule.code.toLowerCase()).join(' ')).toMatch(/velocity/);
-    const events = TimelineShape.parse(
-      (await t.call('GET', '/api/v1/customers/K-1/timeline')).json(),
-    );
-    expect(events.some((e) => e.EventType === 'kyt_transaction')).toBe(true);
   });
 });

@@ -23,7 +23,7 @@ import {
 } from './batch-figures';
 import type { AskedAction } from './BatchConfirmDialog';
 import { BatchProblems } from './BatchProblems';
-import { useKytBatches, type BatchAction } from './batch-store';
+import type { BatchAction, BatchNote } from './batch-store';
 import { formatName } from './column-mapping';
 import { useSecondsLeft } from './use-seconds-left';
 
@@ -38,24 +38,35 @@ const FAILED_ACTION: Record<BatchAction, string> = {
 /** A batch: where it stands, what stopped it, what can be done, its problems and result file. */
 export function BatchCard({
   batch,
+  busy = null,
+  note = null,
+  waitingSince,
+  justImported = false,
+  onAct,
+  onSave,
   onAsk,
+  onFocused,
 }: {
   batch: KytBatchView;
+  /** The action on its way, if any. */
+  busy?: BatchAction | null;
+  /** The outcome of the last action. */
+  note?: BatchNote | null;
+  /** When its wait was announced (ms). */
+  waitingSince?: number | undefined;
+  /** Imported from this window a moment ago: its title takes the focus. */
+  justImported?: boolean;
+  onAct: (id: string, action: 'pause' | 'resume') => void;
+  onSave: (id: string) => void;
   /** Start and Cancel are asked first; `heading` takes the focus back once answered. */
   onAsk: (batch: KytBatchView, action: AskedAction, heading: HTMLElement | null) => void;
+  onFocused: () => void;
 }) {
   const titleId = useId();
   const problemsId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const busy = useKytBatches((state) => state.busy[batch.id] ?? null);
-  const note = useKytBatches((state) => state.notes[batch.id] ?? null);
-  const since = useKytBatches((state) => state.waitingSince[batch.id]);
-  const justImported = useKytBatches((state) => state.lastImported === batch.id);
-  const act = useKytBatches((state) => state.act);
-  const saveResult = useKytBatches((state) => state.saveResult);
-  const focused = useKytBatches((state) => state.focused);
   const [problemsOpen, setProblemsOpen] = useState(false);
-  const left = useSecondsLeft(batch.waitingSeconds, since);
+  const left = useSecondsLeft(batch.waitingSeconds, waitingSince);
   const actions = batchActions(batch);
   const share = progressShare(batch);
   const problems = problemCount(batch);
@@ -65,8 +76,8 @@ export function BatchCard({
   useEffect(() => {
     if (!justImported) return;
     heading.current?.focus();
-    focused();
-  }, [justImported, focused]);
+    onFocused();
+  }, [justImported, onFocused]);
 
   // Start, Pause and Resume share one button, so the keyboard's focus stays on it as it changes.
   const toggle = actions.start
@@ -168,7 +179,7 @@ export function BatchCard({
             data-testid={`kyt-batch-${toggle.kind}`}
             onClick={() => {
               if (toggle.kind === 'start') onAsk(batch, 'start', heading.current);
-              else void act(batch.id, toggle.kind);
+              else onAct(batch.id, toggle.kind);
             }}
           >
             {busy === toggle.kind && <span className="spinner" aria-hidden="true" />}
@@ -197,7 +208,7 @@ export function BatchCard({
           variant="ghost"
           aria-busy={busy === 'save' || undefined}
           data-testid="kyt-batch-save"
-          onClick={() => void saveResult(batch.id)}
+          onClick={() => onSave(batch.id)}
         >
           {busy === 'save' && <span className="spinner" aria-hidden="true" />}
           Save result file

@@ -16,7 +16,7 @@ import {
   columnChoices,
 } from './column-mapping';
 import { STORED_FOR_GOOD } from './batch-figures';
-import { useImportFlow, type ImportDraft } from './import-flow';
+import { useImportFlow, type ImportDraft, type ImportStep } from './import-flow';
 import { MappingFields } from './MappingFields';
 import { PreviewTable } from './PreviewTable';
 
@@ -50,9 +50,15 @@ function FileFacts({ draft }: { draft: ImportDraft }) {
   );
 }
 
-function MappingStep({ draft }: { draft: ImportDraft }) {
-  const setTarget = useImportFlow((state) => state.setTarget);
-  const setRemember = useImportFlow((state) => state.setRemember);
+function MappingStep({
+  draft,
+  setTarget,
+  setRemember,
+}: {
+  draft: ImportDraft;
+  setTarget: (path: string, column: string) => void;
+  setRemember: (remember: boolean) => void;
+}) {
   const { preview } = draft;
   const csv = preview.format === 'csv';
   const problems = mappingProblems(draft.mapping);
@@ -160,18 +166,49 @@ function ConfirmStep({ draft }: { draft: ImportDraft }) {
   );
 }
 
+/** What the dialog can ask of the import flow. */
+export interface ImportHandlers {
+  close: () => void;
+  proceed: () => void;
+  back: () => void;
+  submit: (start: boolean) => void;
+  setTarget: (path: string, column: string) => void;
+  setRemember: (remember: boolean) => void;
+  onFiles: (files: DroppedFile[]) => void;
+}
+
 /**
  * Importing a batch: the file is read by main and previewed, its columns mapped to the fields,
  * then imported (and started, or left to start later) once the investigator has read that the
  * service keeps every transaction it is sent. Escape or Cancel closes it at any step.
  */
 export function ImportDialog({ onFiles }: { onFiles: (files: DroppedFile[]) => void }) {
+  const flow = useImportFlow();
+  return (
+    <ImportDialogView
+      current={flow.current}
+      close={flow.close}
+      proceed={flow.proceed}
+      back={flow.back}
+      submit={(start) => void flow.submit(start)}
+      setTarget={flow.setTarget}
+      setRemember={flow.setRemember}
+      onFiles={onFiles}
+    />
+  );
+}
+
+export function ImportDialogView({
+  current,
+  close,
+  proceed,
+  back,
+  submit,
+  setTarget,
+  setRemember,
+  onFiles,
+}: ImportHandlers & { current: ImportStep }) {
   const titleId = useId();
-  const current = useImportFlow((state) => state.current);
-  const close = useImportFlow((state) => state.close);
-  const proceed = useImportFlow((state) => state.proceed);
-  const back = useImportFlow((state) => state.back);
-  const submit = useImportFlow((state) => state.submit);
   const ref = useModalDialog(current.step !== 'closed');
 
   let body;
@@ -223,7 +260,9 @@ export function ImportDialog({ onFiles }: { onFiles: (files: DroppedFile[]) => v
       );
       break;
     case 'mapping':
-      body = <MappingStep draft={current.draft} />;
+      body = (
+        <MappingStep draft={current.draft} setTarget={setTarget} setRemember={setRemember} />
+      );
       actions = (
         <>
           <Button onClick={close}>Cancel</Button>
@@ -246,7 +285,7 @@ export function ImportDialog({ onFiles }: { onFiles: (files: DroppedFile[]) => v
             busy={importing && !current.start}
             disabled={importing}
             data-testid="kyt-import-later"
-            onClick={() => void submit(false)}
+            onClick={() => submit(false)}
           >
             Import, send later
           </Button>
@@ -256,7 +295,7 @@ export function ImportDialog({ onFiles }: { onFiles: (files: DroppedFile[]) => v
             busy={importing && current.start}
             disabled={importing}
             data-testid="kyt-import-send"
-            onClick={() => void submit(true)}
+            onClick={() => submit(true)}
           >
             Import and send
           </Button>

@@ -25,7 +25,7 @@ export const EXPECTED_COLUMNS = [
   'to.external_id',
 ];
 
-function NoBatches() {
+export function NoBatches() {
   return (
     <EmptyState
       title="No batches yet: import a CSV or NDJSON file of transactions…"
@@ -66,7 +66,13 @@ export function KytBatchPanel() {
   const error = useKytBatches((state) => state.error);
   const batches = useKytBatches((state) => state.batches);
   const load = useKytBatches((state) => state.load);
+  const busy = useKytBatches((state) => state.busy);
+  const notes = useKytBatches((state) => state.notes);
+  const waitingSince = useKytBatches((state) => state.waitingSince);
+  const lastImported = useKytBatches((state) => state.lastImported);
   const act = useKytBatches((state) => state.act);
+  const saveResult = useKytBatches((state) => state.saveResult);
+  const focused = useKytBatches((state) => state.focused);
   const openFile = useImportFlow((state) => state.open);
   const [dropProblem, setDropProblem] = useState<string | null>(null);
   const [asked, setAsked] = useState<{ batch: KytBatchView; action: AskedAction } | null>(null);
@@ -108,6 +114,13 @@ export function KytBatchPanel() {
           <li key={batch.id}>
             <BatchCard
               batch={batch}
+              busy={busy[batch.id] ?? null}
+              note={notes[batch.id] ?? null}
+              waitingSince={waitingSince[batch.id]}
+              justImported={lastImported === batch.id}
+              onAct={(id, action) => void act(id, action)}
+              onSave={(id) => void saveResult(id)}
+              onFocused={focused}
               onAsk={(target, action, heading) => {
                 returnFocus.current = heading;
                 setAsked({ batch: target, action });

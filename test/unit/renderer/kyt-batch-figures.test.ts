@@ -93,6 +93,8 @@ describe('a wait the service asked for', () => {
 
   it('is said as the service’s request to slow down', () => {
     expect(waitingText(12)).toBe('waiting 12 s: the service asked to slow down');
+    // Counted down before main says it goes on: no "waiting 0 s".
+    expect(waitingText(0)).toBe('waiting: the service asked to slow down');
   });
 });
 

@@ -315,5 +315,7 @@ describe('importing', () => {
     await importing;
     expect(step()).toEqual({ step: 'closed' });
     expect(useKytBatches.getState().batches.map((batch) => batch.id)).toEqual(['late']);
+    // The investigator went on elsewhere: the new card does not take the focus from there.
+    expect(useKytBatches.getState().lastImported).toBeNull();
   });
 });

@@ -72,11 +72,15 @@ export function BatchCard({
   const problems = problemCount(batch);
   const name = visibleFileName(batch.fileName);
 
-  // The batch just imported from this window is where the investigator goes on.
+  // The batch just imported from this window is where the investigator goes on: focused once the
+  // import dialog has closed (in this same update), which would otherwise take the focus back.
   useEffect(() => {
     if (!justImported) return;
-    heading.current?.focus();
-    onFocused();
+    const frame = requestAnimationFrame(() => {
+      heading.current?.focus();
+      onFocused();
+    });
+    return () => cancelAnimationFrame(frame);
   }, [justImported, onFocused]);
 
   // Start, Pause and Resume share one button, so the keyboard's focus stays on it as it changes.

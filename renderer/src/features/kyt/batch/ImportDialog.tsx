@@ -260,9 +260,7 @@ export function ImportDialogView({
       );
       break;
     case 'mapping':
-      body = (
-        <MappingStep draft={current.draft} setTarget={setTarget} setRemember={setRemember} />
-      );
+      body = <MappingStep draft={current.draft} setTarget={setTarget} setRemember={setRemember} />;
       actions = (
         <>
           <Button onClick={close}>Cancel</Button>
@@ -306,7 +304,14 @@ export function ImportDialogView({
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (current.step === 'mapping') proceed();
+    if (current.step !== 'mapping') return;
+    proceed();
+    // Not gone on: the keyboard goes to the first field that says why.
+    requestAnimationFrame(() =>
+      ref.current
+        ?.querySelector<HTMLElement>('[data-step="mapping"] [aria-invalid="true"]')
+        ?.focus(),
+    );
   };
 
   return (

@@ -93,12 +93,15 @@ export function KytBatchPanel() {
     void openFile(choice.file);
   };
 
-  const closeAsked = () => {
+  /**
+   * Not confirmed, the focus goes back to the button asked from (the dialog does that itself);
+   * confirmed, that button goes (a cancelled batch has none), so the batch's title takes it.
+   */
+  const closeAsked = (confirmed: boolean) => {
     setAsked(null);
-    // The button asked from may be gone (a cancelled batch has none): its batch's title takes it.
     const target = returnFocus.current;
     returnFocus.current = null;
-    if (target?.isConnected) requestAnimationFrame(() => target.focus());
+    if (confirmed && target?.isConnected) requestAnimationFrame(() => target.focus());
   };
 
   let content;
@@ -174,11 +177,11 @@ export function KytBatchPanel() {
       <ImportDialog onFiles={offer} />
       <BatchConfirmDialog
         asked={askedNow}
-        onClose={closeAsked}
+        onClose={() => closeAsked(false)}
         onConfirm={() => {
           if (askedNow)
             void act(askedNow.batch.id, askedNow.action === 'start' ? 'start' : 'cancel');
-          closeAsked();
+          closeAsked(true);
         }}
       />
     </FileDropTarget>

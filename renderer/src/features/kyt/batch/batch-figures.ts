@@ -103,8 +103,11 @@ export function secondsLeft(waitingSeconds: number, receivedAtMs: number, nowMs:
   return Math.max(0, Math.ceil(waitingSeconds - elapsed));
 }
 
+/** The wait in words; once counted down, main's word that it goes on has not come yet. */
 export const waitingText = (seconds: number): string =>
-  `waiting ${formatCount(seconds)} s: the service asked to slow down`;
+  seconds > 0
+    ? `waiting ${formatCount(seconds)} s: the service asked to slow down`
+    : 'waiting: the service asked to slow down';
 
 /** The address of the KYT list of this batch's lines in doubt (the list decides on them). */
 export const inDoubtHref = (batchId: string): string =>

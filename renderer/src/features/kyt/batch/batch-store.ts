@@ -29,7 +29,8 @@ interface BatchStore {
   receive: (batch: KytBatchView, nowMs?: number) => void;
   act: (id: string, action: Exclude<BatchAction, 'save'>) => Promise<void>;
   saveResult: (id: string) => Promise<void>;
-  imported: (batch: KytBatchView) => void;
+  /** A batch imported from this window; `focus` while its dialog still shows (not closed meanwhile). */
+  imported: (batch: KytBatchView, focus: boolean) => void;
   focused: () => void;
 }
 
@@ -137,9 +138,9 @@ export const useKytBatches = create<BatchStore>((set, get) => ({
     }
   },
 
-  imported: (batch) => {
+  imported: (batch, focus) => {
     get().receive(batch);
-    set({ lastImported: batch.id });
+    if (focus) set({ lastImported: batch.id });
   },
 
   focused: () => set({ lastImported: null }),

@@ -184,8 +184,9 @@ export const useImportFlow = create<ImportFlow>((set, get) => {
             start,
           }),
         );
-        // Made whether or not the dialog is still open: the list shows it.
-        useKytBatches.getState().imported(batch);
+        // Made whether or not the dialog is still open: the list shows it. Its card takes the
+        // focus only from the dialog: closed meanwhile, the investigator is elsewhere.
+        useKytBatches.getState().imported(batch, mine === session);
         if (mine === session) set({ current: { step: 'closed' } });
       } catch (error) {
         if (mine !== session) return;

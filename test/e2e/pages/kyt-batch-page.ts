@@ -116,7 +116,7 @@ export class KytBatchPage {
   column(path: string): Locator {
     return this.dialog.getByTestId(`kyt-mapping-${path}`);
   }
-  /** Gives each field its column; opens the group it is in first when closed. */
+  /** Gives each field its column ('' for none); opens the group it is in first when closed. */
   async map(columns: Record<string, string>): Promise<void> {
     for (const [path, column] of Object.entries(columns)) {
       const select = this.column(path);
@@ -126,7 +126,7 @@ export class KytBatchPage {
           .filter({ has: this.page.getByTestId(`kyt-mapping-${path}`) });
         await group.locator('summary').click();
       }
-      await select.selectOption(column);
+      await select.selectOption(column === '' ? { label: 'Not in the file' } : column);
     }
   }
   get mappingSaved(): Locator {

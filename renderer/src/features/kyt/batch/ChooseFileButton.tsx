@@ -1,0 +1,43 @@
+import { useRef, type ReactNode } from 'react';
+import { Button } from '../../../components/Button';
+import type { DroppedFile } from '../../../lib/local-files';
+import { BATCH_FILE_ENDINGS } from './column-mapping';
+
+/** The keyboard's (and the mouse's) way to what a drop does: the system's file picker. */
+export function ChooseFileButton({
+  onFiles,
+  children,
+  testId,
+  variant = 'primary',
+}: {
+  onFiles: (files: DroppedFile[]) => void;
+  children: ReactNode;
+  testId: string;
+  variant?: 'primary' | 'secondary';
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <Button variant={variant} onClick={() => input.current?.click()} data-testid={testId}>
+        {children}
+      </Button>
+      <input
+        ref={input}
+        type="file"
+        accept={BATCH_FILE_ENDINGS.join(',')}
+        hidden
+        tabIndex={-1}
+        data-testid={`${testId}-input`}
+        onChange={(event) => {
+          const files = Array.from(event.target.files ?? []).map((file) => ({
+            file,
+            isFolder: false,
+          }));
+          // Cleared so choosing the same file again (corrected meanwhile) is a change too.
+          event.target.value = '';
+          if (files.length) onFiles(files);
+        }}
+      />
+    </>
+  );
+}

@@ -78,6 +78,12 @@ export function createBatchBook(records: LocalRecords): BatchBook {
     const parsed = Digest.safeParse(digest);
     return parsed.success ? parsed.data.summary : null;
   };
+  // A record kept without its digest, or with one of another version, is listed again once its
+  // digest is derived from the body.
+  for (const stale of records.stale(BATCH_KIND, DIGEST_VERSION)) {
+    const parsed = BatchBody.safeParse(stale.body);
+    if (parsed.success) write(parsed.data);
+  }
   return {
     create(summary) {
       write({ ...summary, v: 1, invalidLines: [] });

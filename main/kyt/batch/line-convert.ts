@@ -168,7 +168,14 @@ function issueText(
   }
   if (field) return { path: field.path, text: `${where(field)}: ${message}` };
   const at = issue.path.filter((part) => typeof part === 'string').join('.');
-  return { path: null, text: `${PARTS[at] ?? (at || 'The transaction')}: ${message}` };
+  const place = PARTS[at] ?? (at || 'The transaction');
+  // zod's own words for an absent object ("Invalid input: expected object, received undefined").
+  if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message))
+    return {
+      path: null,
+      text: `${place}: missing: give it as an object, {} when nothing is known of it.`,
+    };
+  return { path: null, text: `${place}: ${message}` };
 }
 
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);

@@ -228,3 +228,106 @@ export function memoryRecords(now?: () => number): LocalRecords & { close(): voi
   migrate(db, { migrations: LOCAL_MIGRATIONS, label: 'The local store' });
   return Object.assign(createLocalRecords(db, now), { close: () => db.close() });
 }
+
+/** A stand-in store whose submissions live in a real local store, as the real one's do. */
+export interface RecordsKytStore extends KytStore {
+  /** Keeps the service's answer: the submission is scored. */
+  keepAnswer(id: string, answer: unknown): void;
+}
+
+/**
+ * The KYT store's seam over a real local store (kind `kyt.submission`, each write committed):
+ * only ids and statuses are indexed in memory, bodies and answers live on disk. For benches run
+ * before the real store (main/kyt/kyt-store.ts) is at hand.
+ */
+export function createRecordsKytStore(
+  records: LocalRecords,
+  transaction: <T>(work: () => T) => T,
+): RecordsKytStore {
+  const KIND = 'kyt.submission';
+  const batches = new Map<string, { ids: string[]; statuses: KytStatus[]; first: number }>();
+  const where = new Map<string, { batchId: string; index: number }>();
+  let counter = 0;
+  const read = (id: string) => {
+    const kept = records.get(KIND, id);
+    return kept ? (kept.body as KytSubmissionRecord) : null;
+  };
+  const write = (record: KytSubmissionRecord) => {
+    records.put(KIND, record.id, record);
+    const at = where.get(record.id);
+    const batch = at && batches.get(at.batchId);
+    if (at && batch) {
+      batch.statuses[at.index] = record.status;
+      if (record.status === 'waiting') batch.first = Math.min(batch.first, at.index);
+    }
+  };
+  const make = (submission: NewSubmission): KytSubmissionRecord => {
+    counter += 1;
+    const id = `sub-${counter}`;
+    const record: KytSubmissionRecord = {
+      id,
+      transaction: {
+        ...submission.transaction,
+        external_id: submission.transaction.external_id ?? `cd-${counter}`,
+      },
+      status: submission.status ?? 'waiting',
+      statusReason: null,
+      createdAt: new Date().toISOString(),
+      settledAt: null,
+      answer: null,
+      basedOnId: submission.basedOnId ?? null,
+      batch: submission.batch ?? null,
+    };
+    if (record.batch) {
+      const batch = batches.get(record.batch.id) ?? { ids: [], statuses: [], first: 0 };
+      batches.set(record.batch.id, batch);
+      where.set(id, { batchId: record.batch.id, index: batch.ids.length });
+      batch.ids.push(id);
+      batch.statuses.push(record.status);
+    }
+    write(record);
+    return record;
+  };
+  const update = (id: string, change: Partial<KytSubmissionRecord>) => {
+    const record = read(id);
+    if (!record) throw new Error(`no submission ${id}`);
+    write({ ...record, ...change });
+  };
+  return {
+    create: make,
+    createMany: (submissions) => transaction(() => submissions.map(make)),
+    get: read,
+    byBatch(batchId, offset, limit) {
+      const ids = batches.get(batchId)?.ids.slice(offset, offset + limit) ?? [];
+      return ids.flatMap((id) => read(id) ?? []);
+    },
+    nextWaiting(batchId) {
+      const batch = batches.get(batchId);
+      if (!batch) return null;
+      while (batch.first < batch.ids.length && batch.statuses[batch.first] !== 'waiting')
+        batch.first += 1;
+      const id = batch.ids[batch.first];
+      return id === undefined ? null : read(id);
+    },
+    batchCounts(batchId) {
+      const counts = Object.fromEntries(ALL_STATUSES.map((status) => [status, 0])) as Record<
+        KytStatus,
+        number
+      >;
+      for (const status of batches.get(batchId)?.statuses ?? []) counts[status] += 1;
+      return counts;
+    },
+    setStatus: (id, status, reason) => update(id, { status, statusReason: reason }),
+    withdrawWaiting(batchId, reason) {
+      const batch = batches.get(batchId);
+      if (!batch) return 0;
+      const waiting = batch.ids.filter((_, index) => batch.statuses[index] === 'waiting');
+      transaction(() => {
+        for (const id of waiting) update(id, { status: 'withdrawn', statusReason: reason });
+      });
+      return waiting.length;
+    },
+    keepAnswer: (id, answer) =>
+      update(id, { status: 'scored', answer, settledAt: new Date().toISOString() }),
+  };
+}

@@ -1,10 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  KytBatchView,
-  KytColumnMapping,
-  KytImportPreview,
-  KytStatus,
-} from '../../../preload/contract';
+import type { KytBatchView, KytColumnMapping, KytStatus } from '../../../preload/contract';
 import type { LocalRecords } from '../../local/local-records';
 import type { Logger } from '../../lib/logger';
 import { AppError } from '../../lib/app-error';
@@ -13,6 +8,7 @@ import type { KytBatches, KytSender, KytStore } from '../kyt-ports';
 import { BATCH_KIND, createBatchBook, type BatchSummary } from './batch-book';
 import { batchLinesPage, mergedLines } from './batch-lines';
 import { createBatchRunner, WITHDRAWN_REASON } from './batch-runner';
+import { previewBatchFile } from './batch-preview';
 import { openBatchSource } from './batch-source';
 import { mappingFor, mappingProblem, saveMapping } from './column-mapping';
 import { importLines, type ImportedLines } from './import-lines';
@@ -32,9 +28,6 @@ export interface KytBatchDeps {
   /** Reads a kept answer's score and state (main/kyt/kyt-answer.ts unless a test gives its own). */
   brief?: (answer: unknown) => AnswerBrief;
 }
-
-/** The first rows a preview shows. */
-export const SAMPLE_ROWS = 5;
 
 export const STOPPED_WHILE_RUNNING =
   'CaseDesk stopped while the batch ran: resume to go on from the next line not sent. A line that was being sent is in doubt until you decide.';
@@ -138,48 +131,7 @@ export function createKytBatches(deps: KytBatchDeps): KytBatches {
   };
 
   return {
-    async preview(path, fileName) {
-      const source = await openBatchSource(path, fileName);
-      try {
-        const sample: string[][] = [];
-        let columns = source.columns;
-        if (source.format === 'csv') {
-          for await (const line of source.lines()) {
-            if (line.kind === 'cells') sample.push(line.cells);
-            if (sample.length === SAMPLE_ROWS) break;
-          }
-          const chosen = mappingFor(records, columns);
-          return {
-            fileName,
-            format: 'csv',
-            separator: source.separator,
-            columns,
-            sample,
-            mapping: chosen.mapping,
-            mappingSaved: chosen.saved,
-          } satisfies KytImportPreview;
-        }
-        const objects: Array<Record<string, unknown>> = [];
-        for await (const line of source.lines()) {
-          if (line.kind === 'object') objects.push(line.value);
-          if (objects.length === SAMPLE_ROWS) break;
-        }
-        columns = [...new Set(objects.flatMap((object) => leafPaths(object)))];
-        for (const object of objects)
-          sample.push(columns.map((column) => leafText(object, column)));
-        return {
-          fileName,
-          format: 'ndjson',
-          separator: null,
-          columns,
-          sample,
-          mapping: {},
-          mappingSaved: false,
-        } satisfies KytImportPreview;
-      } finally {
-        await source.close();
-      }
-    },
+    preview: (path, fileName) => previewBatchFile(path, fileName, records),
 
     async import(input) {
       notClosed();
@@ -304,23 +256,4 @@ export function createKytBatches(deps: KytBatchDeps): KytBatches {
       await runner.close();
     },
   };
-}
-
-/** An NDJSON object's leaf members as dotted paths, for the preview's columns. */
-function leafPaths(value: Record<string, unknown>, prefix = ''): string[] {
-  return Object.entries(value).flatMap(([key, member]) =>
-    typeof member === 'object' && member !== null && !Array.isArray(member)
-      ? leafPaths(member as Record<string, unknown>, `${prefix}${key}.`)
-      : [`${prefix}${key}`],
-  );
-}
-
-function leafText(value: Record<string, unknown>, path: string): string {
-  let node: unknown = value;
-  for (const part of path.split('.')) {
-    if (typeof node !== 'object' || node === null) return '';
-    node = (node as Record<string, unknown>)[part];
-  }
-  if (node === undefined || node === null) return '';
-  return typeof node === 'string' ? node : JSON.stringify(node);
 }

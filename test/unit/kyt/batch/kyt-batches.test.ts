@@ -85,7 +85,7 @@ function setup(
   ) => FakeOutcome | Promise<FakeOutcome> = () => ({
     kind: 'scored',
   }),
-  options: { onSleep?: (ms: number) => void | Promise<void> } = {},
+  options: { onSleep?: (ms: number, signal: AbortSignal) => void | Promise<void> } = {},
 ): Setup {
   const clock = { ms: Date.UTC(2026, 10, 27, 9) };
   const records = memoryRecords(() => clock.ms);
@@ -101,9 +101,9 @@ function setup(
       records,
       logger: silentLogger,
       now: () => clock.ms,
-      sleep: async (ms) => {
+      sleep: async (ms, signal) => {
         sleeps.push(ms);
-        await options.onSleep?.(ms);
+        await options.onSleep?.(ms, signal);
       },
       brief: fakeBrief,
     });
@@ -396,6 +396,35 @@ describe('running a batch', () => {
     expect(sleeps).toEqual([30_000]);
     expect(shownWhileWaiting).toMatchObject({ state: 'running', waitingSeconds: 30 });
     expect(sentLines()).toEqual([2, 3, 3, 4]);
+  });
+
+  it('stops waiting when paused during a 429 wait, and tries that line again only when resumed', async () => {
+    const asleep = gate();
+    const { batches, importFile, sentLines } = setup(
+      (record, attempt) =>
+        attempt === 1 ? { kind: 'not-sent', retryAfterMs: 60_000 } : { kind: 'scored' },
+      {
+        // Waits until woken, as the real wait does when its signal aborts.
+        onSleep: (_ms, signal) =>
+          new Promise<void>((resolve) => {
+            asleep.open();
+            signal.addEventListener('abort', () => resolve());
+          }),
+      },
+    );
+    const started = await importFile(csv(2));
+    await asleep.promise;
+    expect(batches.get(started.id)?.waitingSeconds).toBe(60);
+    batches.pause(started.id);
+    expect(await batches.settled(started.id)).toMatchObject({
+      state: 'paused',
+      waitingSeconds: null,
+      remaining: 2,
+    });
+    expect(sentLines()).toEqual([2]);
+    batches.resume(started.id);
+    expect((await batches.settled(started.id)).state).toBe('done');
+    expect(sentLines()).toEqual([2, 2, 3]);
   });
 
   it('backs off in a 429 storm, up to a cap, and ends', async () => {

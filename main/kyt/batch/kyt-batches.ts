@@ -1,7 +1,18 @@
+import { randomUUID } from 'node:crypto';
+import type { KytBatchView, KytColumnMapping, KytStatus } from '../../../preload/contract';
 import type { LocalRecords } from '../../local/local-records';
 import type { Logger } from '../../lib/logger';
 import { AppError } from '../../lib/app-error';
+import { answerBrief, type AnswerBrief } from '../kyt-answer';
 import type { KytBatches, KytSender, KytStore } from '../kyt-ports';
+import { BATCH_KIND, createBatchBook, type BatchSummary } from './batch-book';
+import { batchLinesPage, mergedLines } from './batch-lines';
+import { createBatchRunner, WITHDRAWN_REASON } from './batch-runner';
+import { previewBatchFile } from './batch-preview';
+import { openBatchSource } from './batch-source';
+import { mappingFor, mappingProblem, saveMapping } from './column-mapping';
+import { importLines, type ImportedLines } from './import-lines';
+import { resultFileName, resultRow, writeResultFile } from './result-file';
 
 /** What the batches stand on; the workspace (and the command line) build it. */
 export interface KytBatchDeps {
@@ -14,28 +25,235 @@ export interface KytBatchDeps {
   now?: () => number;
   /** Waits `ms` (a 429's Retry-After), or until the signal aborts; tests give their own. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** Reads a kept answer's score and state (main/kyt/kyt-answer.ts unless a test gives its own). */
+  brief?: (answer: unknown) => AnswerBrief;
 }
 
-// Scaffold while the batches are built (issue 15).
-export function createKytBatches(_deps: KytBatchDeps): KytBatches {
-  const notYet = (): never => {
-    throw new AppError(
-      'unavailable',
-      'Batch import of transactions is not available in this build yet.',
-    );
+export const STOPPED_WHILE_RUNNING =
+  'CaseDesk stopped while the batch ran: resume to go on from the next line not sent. A line that was being sent is in doubt until you decide.';
+const CUT_SHORT =
+  'CaseDesk stopped while the file was being read: import it again (the lines read were withdrawn, none was sent).';
+
+function waitMs(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+const noCounts = (): Record<KytStatus, number> => ({
+  waiting: 0,
+  sending: 0,
+  scored: 0,
+  refused: 0,
+  'in-doubt': 0,
+  'marked-sent': 0,
+  withdrawn: 0,
+});
+
+export function createKytBatches(deps: KytBatchDeps): KytBatches {
+  const { store, sender, records, logger } = deps;
+  const now = deps.now ?? Date.now;
+  const brief = deps.brief ?? answerBrief;
+  const book = createBatchBook(records);
+  const listeners = new Set<(batch: KytBatchView) => void>();
+  let closed = false;
+
+  const view = (summary: BatchSummary): KytBatchView => {
+    const counts = { ...noCounts(), ...store.batchCounts(summary.id) };
+    const inDoubt = counts['in-doubt'];
+    return {
+      id: summary.id,
+      fileName: summary.fileName,
+      format: summary.format,
+      state: summary.state,
+      reason: summary.reason,
+      createdAt: summary.createdAt,
+      lines: summary.lines,
+      invalid: summary.invalid,
+      sent: counts.scored + counts.refused + inDoubt + counts['marked-sent'],
+      scored: counts.scored,
+      refused: counts.refused,
+      inDoubt,
+      remaining: counts.waiting + counts.sending,
+      waitingSeconds: runner.waitingSeconds(summary.id),
+    };
   };
+
+  const known = (id: string): BatchSummary => {
+    const summary = book.summary(id);
+    if (!summary) throw new AppError('not_found', 'This batch is not kept in this profile.');
+    return summary;
+  };
+
+  const emit = (id: string) => {
+    if (listeners.size === 0) return;
+    const summary = book.summary(id);
+    if (!summary) return;
+    const current = view(summary);
+    for (const listener of listeners) {
+      try {
+        listener(current);
+      } catch (error) {
+        logger.error('A KYT batch listener failed', error);
+      }
+    }
+  };
+
+  const runner = createBatchRunner({
+    store,
+    sender,
+    book,
+    logger,
+    now,
+    sleep: deps.sleep ?? waitMs,
+    changed: emit,
+  });
+
+  // A batch left running was stopped by a crash: it waits for the investigator's word to go on
+  // (its line in flight is the sender's: in doubt). One cut short while read is withdrawn whole.
+  for (const summary of book.summaries()) {
+    if (!summary.imported) {
+      store.withdrawWaiting(summary.id, WITHDRAWN_REASON);
+      book.update(summary.id, { state: 'cancelled', reason: CUT_SHORT, imported: true });
+    } else if (summary.state === 'running')
+      book.update(summary.id, { state: 'paused', reason: STOPPED_WHILE_RUNNING });
+  }
+
+  const notClosed = () => {
+    if (closed) throw new AppError('unavailable', 'The profile is closing: open it again.');
+  };
+
   return {
-    preview: notYet,
-    import: notYet,
-    list: () => [],
-    get: () => null,
-    lines: notYet,
-    resume: notYet,
-    pause: notYet,
-    cancel: notYet,
-    saveResult: notYet,
-    settled: notYet,
-    onChange: () => () => undefined,
-    close: () => Promise.resolve(),
+    preview: (path, fileName) => previewBatchFile(path, fileName, records),
+
+    async import(input) {
+      notClosed();
+      const source = await openBatchSource(input.path, input.fileName);
+      let mapping: KytColumnMapping | null = null;
+      try {
+        if (source.format === 'csv') {
+          mapping = input.mapping ?? mappingFor(records, source.columns).mapping;
+          const problem = mappingProblem(mapping, source.columns);
+          if (problem !== null) throw new AppError('invalid_input', problem);
+        }
+        const id = randomUUID();
+        book.create({
+          id,
+          fileName: input.fileName,
+          format: source.format,
+          separator: source.separator,
+          createdAt: new Date(now()).toISOString(),
+          state: 'ready',
+          reason: null,
+          imported: false,
+          lines: 0,
+          invalid: 0,
+          mapping,
+        });
+        const progress = { created: 0 };
+        let read: ImportedLines;
+        try {
+          read = await importLines({ id, source, mapping, store, progress });
+        } catch (error) {
+          // Nothing half-imported is left to be sent: the lines written are withdrawn with the batch.
+          if (progress.created === 0) records.remove(BATCH_KIND, id);
+          else {
+            store.withdrawWaiting(id, WITHDRAWN_REASON);
+            book.update(id, {
+              imported: true,
+              state: 'cancelled',
+              reason: `Reading the file stopped: ${error instanceof Error ? error.message : String(error)} The lines read were withdrawn, none was sent.`,
+            });
+          }
+          throw error;
+        }
+        if (read.lines === 0) {
+          records.remove(BATCH_KIND, id);
+          throw new AppError(
+            'invalid_input',
+            `The file “${input.fileName}” has no transactions to import: only a header or blank lines.`,
+          );
+        }
+        book.update(
+          id,
+          { imported: true, lines: read.lines, invalid: read.invalidLines.length },
+          read.invalidLines,
+        );
+        if (mapping && input.mapping && input.saveMapping)
+          saveMapping(records, mapping, new Date(now()));
+        if (input.start) runner.resume(id);
+        else emit(id);
+        return view(known(id));
+      } finally {
+        await source.close();
+      }
+    },
+
+    list: () => book.summaries().map(view),
+    get(id) {
+      const summary = book.summary(id);
+      return summary ? view(summary) : null;
+    },
+    lines(id, onlyProblems, offset, limit) {
+      known(id);
+      return batchLinesPage(
+        store,
+        id,
+        book.invalidLines(id),
+        { onlyProblems, offset, limit },
+        brief,
+      );
+    },
+    resume(id) {
+      notClosed();
+      const summary = known(id);
+      if (!summary.imported)
+        throw new AppError('conflict', 'This batch is still being read from its file.');
+      if (summary.state === 'cancelled')
+        throw new AppError(
+          'conflict',
+          'This batch was cancelled: import the file again to send its lines.',
+        );
+      if (summary.state !== 'running' || !runner.running(id)) runner.resume(id);
+      return view(known(id));
+    },
+    pause(id) {
+      const summary = known(id);
+      if (summary.state === 'running') runner.pause(id);
+      return view(known(id));
+    },
+    cancel(id) {
+      const summary = known(id);
+      if (summary.state !== 'cancelled' && summary.state !== 'done') runner.cancel(id);
+      return view(known(id));
+    },
+    async saveResult(id, folder) {
+      const summary = known(id);
+      const invalid = book.invalidLines(id);
+      const rows = (function* () {
+        for (const merged of mergedLines(store, id, invalid)) yield resultRow(merged, brief);
+      })();
+      return writeResultFile(folder, resultFileName(summary.fileName, new Date(now())), rows);
+    },
+    async settled(id) {
+      known(id);
+      await runner.settled(id);
+      return view(known(id));
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      closed = true;
+      await runner.close();
+    },
   };
 }

@@ -1,0 +1,227 @@
+import type { Logger } from '../../lib/logger';
+import type { KytSendOutcome, KytSender, KytStore } from '../kyt-ports';
+import type { BatchBook } from './batch-book';
+
+// Sends a batch's lines in line order, one at a time, each through the one way a submission is
+// sent (KytSender). It reads only the next waiting line, so a batch of any length runs in flat
+// memory. It waits when the service asks (429 Retry-After), backs off when it keeps asking, and
+// stops by itself when going on could lose or repeat something: offline, the token refused, or a
+// line whose answer was lost (in doubt: never sent again without the investigator's word).
+
+/** Progress is told at most this often; every change of state is told at once. */
+export const PROGRESS_EVERY_MS = 100;
+/** A service that keeps answering "not now" is asked again at most this far apart. */
+export const BACKOFF_CAP_MS = 60_000;
+/** A longer wait than this asked by the service pauses the batch instead of holding it open. */
+export const LONGEST_WAIT_MS = 10 * 60_000;
+
+export const WITHDRAWN_REASON = 'Its batch was cancelled before it was sent.';
+export const PAUSED_BY_YOU =
+  'Paused by you: it goes on from the next line not sent when you resume.';
+export const CLOSED_WHILE_RUNNING =
+  'CaseDesk closed while the batch ran: it goes on from the next line not sent when you resume.';
+
+export interface BatchRunnerDeps {
+  store: KytStore;
+  sender: KytSender;
+  book: BatchBook;
+  logger: Logger;
+  now: () => number;
+  sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** A batch changed: its state (`progress` false) or, throttled, its counts. */
+  changed: (id: string) => void;
+}
+
+export interface BatchRunner {
+  /** Starts sending, or goes on when it was pausing and had not stopped yet. */
+  resume(id: string): void;
+  pause(id: string): void;
+  cancel(id: string): void;
+  running(id: string): boolean;
+  /** Seconds until the next line is tried, when the service asked to wait. */
+  waitingSeconds(id: string): number | null;
+  /** Resolves when the batch is not sending (at once when it is not). */
+  settled(id: string): Promise<void>;
+  /** Stops every batch; a line in flight ends as its answer does (in doubt if lost). */
+  close(): Promise<void>;
+}
+
+interface Run {
+  pauseAsked: boolean;
+  cancelAsked: boolean;
+  /** Ends a wait early (pause, cancel). */
+  wake: AbortController;
+  waitingUntil: number | null;
+  lastProgress: number;
+  done: Promise<void>;
+}
+
+/** The wait before the next try: what the service asked, and longer each time it asks again. */
+export function waitBefore(retryAfterMs: number | null, timesInARow: number): number {
+  const floor = timesInARow <= 1 ? 0 : Math.min(BACKOFF_CAP_MS, 500 * 2 ** (timesInARow - 1));
+  return Math.max(retryAfterMs ?? 1000, floor);
+}
+
+function inWords(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  return minutes >= 120 ? `${Math.round(minutes / 60)} hours` : `${minutes} minutes`;
+}
+
+/** Why the batch stops by itself after this outcome; null when it goes on (or waits). */
+function stopReason(outcome: KytSendOutcome, line: string): string | null {
+  switch (outcome.kind) {
+    case 'scored':
+    case 'refused':
+      return null;
+    case 'in-doubt':
+      return `Line ${line} lost its answer (${outcome.reason}). The service may have stored it, so it waits for your word (send it again, or mark it as sent) and is never sent again by itself. Resume to go on with the next line.`;
+    case 'not-sent':
+      if (outcome.tokenRefused)
+        return `The token was refused: ${outcome.reason} Give the profile a valid token, then resume: it goes on from line ${line}.`;
+      if (outcome.unreachable)
+        return `Offline: ${outcome.reason} It goes on from line ${line} when you resume.`;
+      return null;
+  }
+}
+
+export function createBatchRunner(deps: BatchRunnerDeps): BatchRunner {
+  const { store, sender, book, logger, now, sleep, changed } = deps;
+  const runs = new Map<string, Run>();
+  const stop = new AbortController();
+
+  const setState = (
+    id: string,
+    state: 'running' | 'paused' | 'cancelled' | 'done',
+    reason: string | null,
+  ) => {
+    book.update(id, { state, reason });
+    changed(id);
+  };
+
+  const progress = (id: string, run: Run) => {
+    const at = now();
+    if (at - run.lastProgress < PROGRESS_EVERY_MS) return;
+    run.lastProgress = at;
+    changed(id);
+  };
+
+  /** Stops by itself; a cancel asked meanwhile stands. */
+  const stopItself = (id: string, run: Run, reason: string) => {
+    if (!run.cancelAsked) setState(id, 'paused', reason);
+  };
+
+  async function loop(id: string, run: Run): Promise<void> {
+    let timesInARow = 0;
+    while (!run.pauseAsked && !run.cancelAsked && !stop.signal.aborted) {
+      const next = store.nextWaiting(id);
+      if (!next) {
+        setState(id, 'done', null);
+        return;
+      }
+      const line = String(next.batch?.line ?? '?');
+      const outcome = await sender.send(next.id, { signal: stop.signal });
+      const reason = stopReason(outcome, line);
+      if (reason !== null) return stopItself(id, run, reason);
+      if (outcome.kind !== 'not-sent') {
+        timesInARow = 0;
+        progress(id, run);
+        continue;
+      }
+      if (run.pauseAsked || run.cancelAsked || stop.signal.aborted) return;
+      timesInARow += 1;
+      const wait = waitBefore(outcome.retryAfterMs, timesInARow);
+      if (wait > LONGEST_WAIT_MS)
+        return stopItself(
+          id,
+          run,
+          `The service asked to wait ${inWords(wait)} before more lines (${outcome.reason}). Resume later: it goes on from line ${line}.`,
+        );
+      run.waitingUntil = now() + wait;
+      changed(id);
+      await sleep(wait, AbortSignal.any([run.wake.signal, stop.signal]));
+      run.waitingUntil = null;
+      if (run.wake.signal.aborted) run.wake = new AbortController();
+      changed(id);
+    }
+  }
+
+  const start = (id: string) => {
+    let finish = () => {};
+    const run: Run = {
+      pauseAsked: false,
+      cancelAsked: false,
+      wake: new AbortController(),
+      waitingUntil: null,
+      lastProgress: Number.NEGATIVE_INFINITY,
+      done: new Promise<void>((resolve) => {
+        finish = resolve;
+      }),
+    };
+    runs.set(id, run);
+    void loop(id, run)
+      .catch((error: unknown) => {
+        logger.error(`KYT batch ${id} stopped on an unexpected error`, error);
+        stopItself(
+          id,
+          run,
+          `Sending stopped on an unexpected error (${error instanceof Error ? error.message : String(error)}). Resume to try again.`,
+        );
+      })
+      .finally(() => {
+        runs.delete(id);
+        try {
+          // A line that was in flight when the batch was cancelled, and came back not sent.
+          if (run.cancelAsked) store.withdrawWaiting(id, WITHDRAWN_REASON);
+          else if (stop.signal.aborted && book.summary(id)?.state === 'running')
+            book.update(id, { state: 'paused', reason: CLOSED_WHILE_RUNNING });
+        } catch (error) {
+          logger.error(`KYT batch ${id}: its end could not be recorded`, error);
+        }
+        changed(id);
+        finish();
+      });
+  };
+
+  return {
+    resume(id) {
+      const run = runs.get(id);
+      if (run) {
+        run.pauseAsked = false;
+        setState(id, 'running', null);
+        return;
+      }
+      book.update(id, { state: 'running', reason: null });
+      start(id);
+      changed(id);
+    },
+    pause(id) {
+      const run = runs.get(id);
+      if (run) {
+        run.pauseAsked = true;
+        run.wake.abort();
+      }
+      setState(id, 'paused', PAUSED_BY_YOU);
+    },
+    cancel(id) {
+      const run = runs.get(id);
+      if (run) {
+        run.cancelAsked = true;
+        run.wake.abort();
+      }
+      store.withdrawWaiting(id, WITHDRAWN_REASON);
+      setState(id, 'cancelled', 'Cancelled by you: the lines not sent were withdrawn.');
+    },
+    running: (id) => runs.has(id),
+    waitingSeconds(id) {
+      const until = runs.get(id)?.waitingUntil;
+      return until === null || until === undefined
+        ? null
+        : Math.max(1, Math.ceil((until - now()) / 1000));
+    },
+    settled: (id) => runs.get(id)?.done ?? Promise.resolve(),
+    async close() {
+      stop.abort();
+      await Promise.all([...runs.values()].map((run) => run.done));
+    },
+  };
+}

@@ -113,7 +113,7 @@ export function EchoList({ echo, testId }: { echo: KytParticipantEcho | null; te
       {echo.fields.map((field) => (
         <div key={field.path} data-path={field.path}>
           <dt>
-            <ServiceText text={field.label} />
+            <ServiceText text={field.label} lines={2} />
           </dt>
           <dd>
             <ServiceText text={field.value} lines={0} />

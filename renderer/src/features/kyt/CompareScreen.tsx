@@ -1,5 +1,6 @@
 import type { KytComparison, KytSubmissionSummary } from '../../../../preload/contract';
 import { Button } from '../../components/Button';
+import { DateText } from '../../components/DateText';
 import { RecordLink } from '../../components/RecordLink';
 import { Screen } from '../../components/Screen';
 import { ServiceText } from '../../components/ServiceText';
@@ -7,7 +8,13 @@ import { ErrorState, LoadingState } from '../../components/StateViews';
 import { api, unwrap } from '../../lib/api';
 import { useNavigation } from '../../lib/navigation';
 import { useShortcuts } from '../../lib/shortcuts';
-import { formatScore, formatScoreChange, submissionTitle } from './kyt-format';
+import {
+  formatAmount,
+  formatScore,
+  formatScoreChange,
+  submissionMoment,
+  submissionTitle,
+} from './kyt-format';
 import { changeText, firesDifferently, ruleSideText } from './kyt-rules';
 import { useKytRead } from './use-kyt-read';
 
@@ -27,10 +34,17 @@ function Side({ name, summary }: { name: 'A' | 'B'; summary: KytSubmissionSummar
       <span className="kyt-side-name" aria-hidden="true">
         {name}
       </span>
-      <RecordLink to={{ screen: 'kyt-submission', id: summary.id }}>
-        <span className="visually-hidden">{name}: </span>
-        <ServiceText text={submissionTitle(summary)} />
-      </RecordLink>
+      <span className="kyt-compare-side-text">
+        <RecordLink to={{ screen: 'kyt-submission', id: summary.id }}>
+          <span className="visually-hidden">{name}: </span>
+          <ServiceText text={submissionTitle(summary)} />
+        </RecordLink>
+        <span className="kyt-muted kyt-block">
+          <DateText value={submissionMoment(summary)} style="short" /> ·{' '}
+          {formatAmount(summary.amount, summary.currency)} ·{' '}
+          <ServiceText text={summary.externalId} className="mono" />
+        </span>
+      </span>
     </div>
   );
 }
@@ -152,7 +166,7 @@ export function CompareScreen({ a, b }: { a: string; b: string }) {
             <p data-testid="kyt-inputs-same">The two requests carry the same inputs.</p>
           ) : (
             <div className="table-frame">
-              <table className="data-table" data-testid="kyt-inputs">
+              <table className="data-table kyt-row-heads" data-testid="kyt-inputs">
                 <caption className="visually-hidden">Inputs that differ</caption>
                 <thead>
                   <tr>
@@ -202,7 +216,7 @@ export function CompareScreen({ a, b }: { a: string; b: string }) {
           </p>
           {rules.length > 0 && (
             <div className="table-frame">
-              <table className="data-table kyt-rules" data-testid="kyt-rule-changes">
+              <table className="data-table kyt-rules kyt-row-heads" data-testid="kyt-rule-changes">
                 <caption className="visually-hidden">Rules of A and of B</caption>
                 <thead>
                   <tr>

@@ -6,7 +6,7 @@ import { contributionText, roleText, ruleNumber, yesNoText } from './kyt-rules';
 export function RulesTable({ rules }: { rules: KytRuleView[] }) {
   return (
     <div className="table-frame">
-      <table className="data-table kyt-rules" data-testid="kyt-rules">
+      <table className="data-table kyt-rules kyt-row-heads" data-testid="kyt-rules">
         <caption className="visually-hidden">Rules applied to this transaction</caption>
         <thead>
           <tr>

@@ -27,7 +27,7 @@ function RequestView({ detail }: { detail: KytSubmissionDetail }) {
       {rows.map((row) => (
         <div key={row.path} data-path={row.path} data-testid="kyt-request-row">
           <dt>
-            <ServiceText text={row.label} />
+            <ServiceText text={row.label} lines={2} />
           </dt>
           <dd>
             <ServiceText text={row.value} lines={3} />

@@ -20,10 +20,23 @@ import {
   type KytForm,
   type KytFormErrors,
 } from './kyt-form';
-import { formatAmount } from './kyt-format';
+import { formatAmount, partyText } from './kyt-format';
 import { draftFor } from './kyt-prefill';
 import { fieldControl } from './KytField';
 import { ParticipantFields, TransactionFields, detailsOf, type KytDetails } from './KytFormFields';
+
+/** "1,250.5 EUR from Anna Lind to Ali Rezaei." */
+function PendingSummary({ transaction }: { transaction: KytTransactionRequest }) {
+  const party = (side: KytTransactionRequest['from']) =>
+    partyText(side.full_name ?? null, side.external_id ?? null);
+  return (
+    <>
+      <strong>{formatAmount(Number(transaction.amount), String(transaction.currency))}</strong> from{' '}
+      <ServiceText text={party(transaction.from)} /> to <ServiceText text={party(transaction.to)} />
+      .{' '}
+    </>
+  );
+}
 
 const CLOSED: Record<KytDetails, boolean> = { transaction: false, from: false, to: false };
 
@@ -130,7 +143,7 @@ function SubmitForm({
     return openFor(Object.fromEntries(paths.map((path) => [path, ''])), CLOSED);
   });
   const [step, setStep] = useState<Step>({ step: 'form' });
-  const [failure, setFailure] = useState<unknown>(null);
+  const [failure, setFailure] = useState<{ error: unknown; besideFields: number } | null>(null);
   const [focusFirstError, setFocusFirstError] = useState(0);
   const mounted = useRef(true);
   useLayoutEffect(() => {
@@ -184,10 +197,11 @@ function SubmitForm({
       (error: unknown) => {
         if (!mounted.current) return;
         setStep({ step: 'form' });
-        setFailure(error);
         const placed = placeBridgeErrors(fieldErrors(error));
+        const besideFields = Object.keys(placed.byField).length;
+        setFailure({ error, besideFields });
         setElsewhere(placed.elsewhere);
-        if (Object.keys(placed.byField).length) showErrors(placed.byField);
+        if (besideFields) showErrors(placed.byField);
       },
     );
   };
@@ -206,7 +220,7 @@ function SubmitForm({
   );
 
   const pending = step.step === 'form' ? null : step.transaction;
-  const failed = failure !== null ? submitErrorText(failure) : null;
+  const failed = failure ? submitErrorText(failure.error, failure.besideFields) : null;
   const errorCount = Object.keys(errors).length;
   return (
     <Screen
@@ -226,32 +240,34 @@ function SubmitForm({
       }
       testId="kyt-submit-screen"
     >
-      {draft.note && (
-        <Banner tone="info" testId="kyt-prefill-note">
-          <ServiceText text={draft.note} lines={0} />
-        </Banner>
-      )}
-      {failed && (
-        <Banner tone="danger" title={failed.title} testId="kyt-submit-error">
-          {failed.text}
-          {elsewhere.length > 0 && (
-            <ul className="kyt-error-list">
-              {elsewhere.map((message) => (
-                <li key={message}>
-                  <ServiceText text={message} lines={0} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </Banner>
-      )}
-      {errorCount > 0 && !failed && (
-        <Banner tone="danger" testId="kyt-form-problems">
-          {errorCount === 1
-            ? '1 field needs a change before sending: see the message beside it.'
-            : `${errorCount} fields need a change before sending: see the messages beside them.`}
-        </Banner>
-      )}
+      <div className="kyt-notes">
+        {draft.note && (
+          <Banner tone="info" testId="kyt-prefill-note">
+            <ServiceText text={draft.note} lines={0} />
+          </Banner>
+        )}
+        {failed && (
+          <Banner tone="danger" title={failed.title} testId="kyt-submit-error">
+            {failed.text}
+            {elsewhere.length > 0 && (
+              <ul className="kyt-error-list">
+                {elsewhere.map((message) => (
+                  <li key={message}>
+                    <ServiceText text={message} lines={0} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Banner>
+        )}
+        {errorCount > 0 && !failed && (
+          <Banner tone="danger" testId="kyt-form-problems">
+            {errorCount === 1
+              ? '1 field needs a change before sending: see the message beside it.'
+              : `${errorCount} fields need a change before sending: see the messages beside them.`}
+          </Banner>
+        )}
+      </div>
       <form ref={formRef} className="kyt-form" noValidate onSubmit={review} data-testid="kyt-form">
         <TransactionFields
           form={form}
@@ -300,12 +316,7 @@ function SubmitForm({
         }}
       >
         <p data-testid="kyt-confirm-text">
-          {pending && (
-            <>
-              <strong>{formatAmount(Number(pending.amount), String(pending.currency))}</strong>
-              .{' '}
-            </>
-          )}
+          {pending && <PendingSummary transaction={pending} />}
           The service stores every transaction submitted to it. A submission cannot be taken back,
           and the service has no way to look it up afterwards: CaseDesk keeps its own copy of what
           was sent and what came back.

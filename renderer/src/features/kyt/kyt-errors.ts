@@ -4,8 +4,11 @@ import { BridgeCallError, errorMessage } from '../../lib/api';
 export const isLostAnswer = (error: unknown): boolean =>
   error instanceof BridgeCallError && error.code === 'outcome_unknown';
 
-/** A failed submission in plain words: what happened and whether anything may be stored. */
-export function submitErrorText(error: unknown): { title: string; text: string } {
+/**
+ * A failed submission in plain words: what happened and whether anything may be stored.
+ * `besideFields`: how many of main's messages were put beside their fields.
+ */
+export function submitErrorText(error: unknown, besideFields = 0): { title: string; text: string } {
   if (isLostAnswer(error))
     return {
       title: 'It may be stored on the service',
@@ -14,14 +17,11 @@ export function submitErrorText(error: unknown): { title: string; text: string }
   if (error instanceof BridgeCallError && error.code === 'invalid_input')
     return {
       title: 'Nothing was sent',
-      text: 'Some fields need a change: see the messages beside them.',
+      text: besideFields
+        ? 'Some fields need a change: see the messages beside them.'
+        : errorMessage(error),
     };
   if (error instanceof BridgeCallError && error.code === 'unavailable')
     return { title: 'Nothing was sent', text: errorMessage(error) };
   return { title: 'The transaction could not be submitted', text: errorMessage(error) };
-}
-
-/** A failed decision on a submission in doubt. */
-export function decideErrorText(error: unknown): string {
-  return errorMessage(error);
 }

@@ -29,7 +29,7 @@ export interface KytFormFieldDef extends KytFieldDef {
   multiline?: boolean;
 }
 
-const COUNTRY_HINT = 'Two letters (ISO 3166), such as FR';
+const COUNTRY_HINT = 'Two letters, such as FR';
 
 const TRANSACTION: KytFormFieldDef[] = [
   { path: 'amount', label: 'Amount', short: 'Amount', type: 'number', group: 'transaction' },
@@ -39,7 +39,7 @@ const TRANSACTION: KytFormFieldDef[] = [
     short: 'Currency',
     type: 'currency',
     group: 'transaction',
-    hint: 'Three letters (ISO 4217), such as EUR',
+    hint: 'Three letters, such as EUR',
   },
   {
     path: 'date',

@@ -50,7 +50,8 @@ export function cleanKytFilter(raw: unknown): KytListFilterInput {
   const batchId = text(source.batchId, 256);
   if (batchId) filter.batchId = batchId;
   const offset = source.offset;
-  if (typeof offset === 'number' && Number.isInteger(offset) && offset > 0) filter.offset = offset;
+  if (typeof offset === 'number' && Number.isSafeInteger(offset) && offset > 0)
+    filter.offset = offset;
   return filter;
 }
 

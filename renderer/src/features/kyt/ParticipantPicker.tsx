@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { KytParticipantChoice } from '../../../../preload/contract';
 import { ServiceText } from '../../components/ServiceText';
 import { api, errorMessage, unwrap } from '../../lib/api';
@@ -62,9 +62,12 @@ export function ParticipantPicker({
     };
   }, [typed]);
 
+  const input = useRef<HTMLInputElement>(null);
   const pick = (choice: KytParticipantChoice) => {
     onPick(choice);
     setText('');
+    // The chosen button goes away with the list: the focus stays where the search was typed.
+    input.current?.focus();
   };
 
   const who = SIDE_NAMES[side].toLowerCase();
@@ -74,6 +77,7 @@ export function ParticipantPicker({
         Fill from a cached customer
       </label>
       <input
+        ref={input}
         id={`${id}-input`}
         type="search"
         className="kyt-picker-input"
@@ -84,6 +88,13 @@ export function ParticipantPicker({
         aria-describedby={`${id}-status`}
         data-testid={`kyt-picker-${side}-input`}
         onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          // Enter picks the only match, and never sends the form the picker sits in.
+          if (event.key !== 'Enter') return;
+          event.preventDefault();
+          const [only, ...more] = choices ?? [];
+          if (only && more.length === 0) pick(only);
+        }}
       />
       <p id={`${id}-status`} className="field-hint" aria-live="polite">
         {pickerStatus(typed, current, who)}

@@ -40,10 +40,10 @@ function PendingSummary({ transaction }: { transaction: KytTransactionRequest })
 
 const CLOSED: Record<KytDetails, boolean> = { transaction: false, from: false, to: false };
 
-/** The details holding a field with an error, opened so the error is seen. */
-function openFor(errors: KytFormErrors, open: Record<KytDetails, boolean>) {
+/** The collapsible parts holding these fields, opened (so an error or a value is seen). */
+function openHolding(paths: readonly string[], open: Record<KytDetails, boolean>) {
   const next = { ...open };
-  for (const path of Object.keys(errors)) {
+  for (const path of paths) {
     const details = detailsOf(path);
     if (details) next[details] = true;
   }
@@ -136,12 +136,16 @@ function SubmitForm({
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<KytFormErrors>({});
   const [elsewhere, setElsewhere] = useState<string[]>([]);
-  const [open, setOpen] = useState<Record<KytDetails, boolean>>(() => {
-    // A what-if opens what it carries, so every field it will send can be seen and changed.
-    const filled = Object.keys(draft.form.values).filter((path) => draft.form.values[path]);
-    const paths = [...filled, ...(draft.form.custom.length ? ['fields'] : [])];
-    return openFor(Object.fromEntries(paths.map((path) => [path, ''])), CLOSED);
-  });
+  // A prefilled form (a what-if, a customer) opens what it carries, so all it sends is seen.
+  const [open, setOpen] = useState<Record<KytDetails, boolean>>(() =>
+    openHolding(
+      [
+        ...Object.keys(draft.form.values).filter((path) => draft.form.values[path]),
+        ...(draft.form.custom.length || draft.form.reviewGroups.length ? ['fields'] : []),
+      ],
+      CLOSED,
+    ),
+  );
   const [step, setStep] = useState<Step>({ step: 'form' });
   const [failure, setFailure] = useState<{ error: unknown; besideFields: number } | null>(null);
   const [focusFirstError, setFocusFirstError] = useState(0);
@@ -167,7 +171,7 @@ function SubmitForm({
   const setForm = (next: KytForm) => onDraft({ ...draft, form: next });
   const showErrors = (next: KytFormErrors) => {
     setErrors(next);
-    setOpen((current) => openFor(next, current));
+    setOpen((current) => openHolding(Object.keys(next), current));
     setFocusFirstError((count) => count + 1);
   };
 
@@ -235,7 +239,7 @@ function SubmitForm({
             : change what you want to test, submit, then compare the two answers.
           </span>
         ) : (
-          'Checked before sending; the service scores it and explains the score with its rules.'
+          'Checked before sending. The service scores it; CaseDesk explains the score from the rules it applied.'
         )
       }
       testId="kyt-submit-screen"

@@ -41,7 +41,7 @@ export function statusSentence(summary: Pick<KytSubmissionSummary, 'status' | 'b
     case 'refused':
       return 'Refused by the service: it was not stored there. Duplicate it to correct what was refused and submit again.';
     case 'in-doubt':
-      return 'In doubt: it went out but its answer was lost, so it may be stored on the service. The interface cannot look a transaction up, so CaseDesk never sends it again by itself: send it again (it may then be stored twice) or mark it as sent.';
+      return 'It went out but its answer was lost, so it may be stored on the service. The interface cannot look a transaction up, so CaseDesk never sends it again by itself: send it again (it may then be stored twice) or mark it as sent.';
     case 'marked-sent':
       return 'Marked as sent: you said it reached the service. No answer is kept.';
     case 'withdrawn':

@@ -1,5 +1,6 @@
 import { UnreadableScreen } from './features/unreadable';
 import { PressCompareScreen, PressReportScreen, PressScreen } from './features/press';
+import { KytCompareScreen, KytScreen, KytSubmissionScreen, KytSubmitScreen } from './features/kyt';
 import { useEffect } from 'react';
 import { followLocation, useNavigation } from './lib/navigation';
 import { routeToHash, type Route } from './lib/routes';
@@ -35,6 +36,10 @@ const SCREEN_NAMES: Record<Route['screen'], string> = {
   press: 'press reports',
   'press-report': 'press report',
   'press-compare': 'press comparison',
+  kyt: 'transactions',
+  'kyt-new': 'new transaction',
+  'kyt-submission': 'transaction',
+  'kyt-compare': 'transaction comparison',
   connection: 'connection',
   unreadable: 'unreadable records',
 };
@@ -65,6 +70,14 @@ function CurrentScreen({ route }: { route: Route }) {
       return <PressReportScreen key={route.id} id={route.id} />;
     case 'press-compare':
       return <PressCompareScreen key={`${route.a}:${route.b}`} a={route.a} b={route.b} />;
+    case 'kyt':
+      return <KytScreen route={route} />;
+    case 'kyt-new':
+      return <KytSubmitScreen key={routeToHash(route)} route={route} />;
+    case 'kyt-submission':
+      return <KytSubmissionScreen key={route.id} id={route.id} />;
+    case 'kyt-compare':
+      return <KytCompareScreen key={`${route.a}:${route.b}`} a={route.a} b={route.b} />;
     case 'unreadable':
       return <UnreadableScreen />;
     case 'connection':
@@ -135,6 +148,12 @@ export function App() {
       description: 'Go to press reports',
       group: 'Go to',
       run: () => navigate({ screen: 'press' }),
+    },
+    {
+      keys: 'g k',
+      description: 'Go to KYT transactions',
+      group: 'Go to',
+      run: () => navigate({ screen: 'kyt' }),
     },
     {
       keys: 'g o',

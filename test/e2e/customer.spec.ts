@@ -183,9 +183,12 @@ test.describe('customer 360', () => {
     await expect(customerPage.panel('alerts')).toBeVisible();
     await expect(page).toHaveURL(/\/alerts$/);
     await page.keyboard.press('End');
+    await expect(customerPage.tab('transactions')).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowLeft');
     await expect(customerPage.tab('press')).toHaveAttribute('aria-selected', 'true');
     // Press reports are not synced yet: a proper empty state.
     await expect(customerPage.pressEmpty.or(customerPage.pressReports.first())).toBeVisible();
+    await page.keyboard.press('End');
     await page.keyboard.press('ArrowRight');
     await expect(customerPage.tab('overview')).toHaveAttribute('aria-selected', 'true');
 

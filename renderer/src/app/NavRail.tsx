@@ -49,6 +49,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: '☷',
   },
   {
+    label: 'Transactions',
+    route: { screen: 'kyt' },
+    covers: ['kyt', 'kyt-new', 'kyt-submission', 'kyt-compare'],
+    keys: 'g k',
+    icon: '⇄',
+  },
+  {
     label: 'Outbox',
     route: { screen: 'outbox' },
     covers: ['outbox'],

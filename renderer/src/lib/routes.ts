@@ -1,11 +1,20 @@
 import type {
   DocumentFilterInput,
+  KytListFilterInput,
   PressListFilterInput,
   QueueFilterInput,
   QueueSortInput,
 } from '../../../preload/contract';
 
-export type CustomerTab = 'overview' | 'alerts' | 'timeline' | 'documents' | 'threads' | 'press';
+export type CustomerTab =
+  'overview' | 'alerts' | 'timeline' | 'documents' | 'threads' | 'press' | 'transactions';
+
+/** What the new-transaction form starts from: a customer as one side, or a kept submission. */
+export type KytPrefill =
+  | { from: string }
+  | { to: string }
+  /** A what-if: the form starts from this submission's request, and remembers it. */
+  | { duplicate: string };
 
 /** Every place the app can show. Kept in the URL hash, so Back/Forward and reloads keep the place. */
 export type Route =
@@ -22,6 +31,12 @@ export type Route =
   | { screen: 'press-report'; id: string }
   /** Any two kept reports of one subject, side by side. */
   | { screen: 'press-compare'; a: string; b: string }
+  /** Kept KYT submissions (issue 15), newest first, filtered; or the batch imports. */
+  | { screen: 'kyt'; filter?: KytListFilterInput; tab?: 'batches' }
+  | { screen: 'kyt-new'; prefill?: KytPrefill }
+  | { screen: 'kyt-submission'; id: string }
+  /** Any two kept submissions, `a` the one compared against. */
+  | { screen: 'kyt-compare'; a: string; b: string }
   /** Records the service sent that CaseDesk could not read. */
   | { screen: 'unreadable' }
   /** `profileId`: that profile's form; `field: 'token'`: with its token field ready to type in. */
@@ -36,6 +51,7 @@ const CUSTOMER_TABS: readonly CustomerTab[] = [
   'documents',
   'threads',
   'press',
+  'transactions',
 ];
 
 export function routeToHash(route: Route): string {
@@ -61,6 +77,26 @@ export function routeToHash(route: Route): string {
       return `#/press/report/${encodeURIComponent(route.id)}`;
     case 'press-compare':
       return `#/press/compare/${encodeURIComponent(route.a)}/${encodeURIComponent(route.b)}`;
+    case 'kyt': {
+      const params = new URLSearchParams();
+      if (route.filter && Object.keys(route.filter).length)
+        params.set('filter', JSON.stringify(route.filter));
+      if (route.tab) params.set('tab', route.tab);
+      const query = params.toString();
+      return `#/kyt${query ? `?${query}` : ''}`;
+    }
+    case 'kyt-new': {
+      const prefill = route.prefill;
+      if (!prefill) return '#/kyt/new';
+      const [key, value] = Object.entries(prefill)[0] ?? [];
+      return key && value
+        ? `#/kyt/new?${new URLSearchParams({ [key]: value }).toString()}`
+        : '#/kyt/new';
+    }
+    case 'kyt-submission':
+      return `#/kyt/${encodeURIComponent(route.id)}`;
+    case 'kyt-compare':
+      return `#/kyt/compare/${encodeURIComponent(route.a)}/${encodeURIComponent(route.b)}`;
     case 'alert':
       return `#/alert/${encodeURIComponent(route.id)}`;
     case 'customer':
@@ -122,6 +158,8 @@ export function hashToRoute(hash: string): Route | null {
     }
     case 'press':
       return pressRoute(rawId, rawTab, rawFourth, query);
+    case 'kyt':
+      return kytRoute(rawId, rawTab, rawFourth, query);
     case 'alert':
       return id ? { screen: 'alert', id } : null;
     case 'thread':
@@ -151,6 +189,38 @@ function pressRoute(
   if (place === 'compare' && a && b) return { screen: 'press-compare', a, b };
   const filter = place ? null : parseFilter(new URLSearchParams(query).get('filter'));
   return filter ? { screen: 'press', filter } : { screen: 'press' };
+}
+
+/**
+ * `#/kyt`, `#/kyt/new[?from=|to=|duplicate=]`, `#/kyt/<id>`, `#/kyt/compare/<a>/<b>`; a damaged
+ * one opens the list. (`new` and `compare` are never submission ids: CaseDesk makes those.)
+ */
+function kytRoute(
+  place: string | undefined,
+  first: string | undefined,
+  second: string | undefined,
+  query: string,
+): Route {
+  const params = new URLSearchParams(query);
+  if (place === 'new') {
+    for (const key of ['from', 'to', 'duplicate'] as const) {
+      const value = params.get(key);
+      if (value) return { screen: 'kyt-new', prefill: { [key]: value } as KytPrefill };
+    }
+    return { screen: 'kyt-new' };
+  }
+  if (place === 'compare') {
+    const a = first ? safeDecode(first) : null;
+    const b = second ? safeDecode(second) : null;
+    return a && b ? { screen: 'kyt-compare', a, b } : { screen: 'kyt' };
+  }
+  const id = place ? safeDecode(place) : null;
+  if (id) return { screen: 'kyt-submission', id };
+  const route: Route = { screen: 'kyt' };
+  const filter = parseFilter(params.get('filter'));
+  if (filter) route.filter = filter;
+  if (params.get('tab') === 'batches') route.tab = 'batches';
+  return route;
 }
 
 /** A filter object from the address; a damaged one opens the screen unfiltered. */

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 
 export type CustomerTabName =
-  'overview' | 'alerts' | 'timeline' | 'documents' | 'threads' | 'press';
+  'overview' | 'alerts' | 'timeline' | 'documents' | 'threads' | 'press' | 'transactions';
 
 /** The customer 360, as an investigator sees it: a heading, tabs and their panels. */
 export class CustomerPage {

@@ -17,10 +17,15 @@ import { CustomerTabs, panelId, tabId, type TabSpec } from './CustomerTabs';
 import { OverviewTab } from './OverviewTab';
 import { AlertsTab, DocumentsTab, TimelineTab } from './RecordTabs';
 import { CustomerPressTab } from '../press';
+import { CustomerKytTab, useCustomerKytCount } from '../kyt';
 import './customer.css';
 import { ServiceText } from '../../components/ServiceText';
 
-function tabsOf(customer: Customer360, pendingUploads: number): TabSpec[] {
+function tabsOf(
+  customer: Customer360,
+  pendingUploads: number,
+  transactions: number | null,
+): TabSpec[] {
   return [
     { tab: 'overview', label: 'Overview', count: null },
     { tab: 'alerts', label: 'Alerts', count: customer.alerts.length },
@@ -28,6 +33,7 @@ function tabsOf(customer: Customer360, pendingUploads: number): TabSpec[] {
     { tab: 'documents', label: 'Documents', count: customer.documents.length + pendingUploads },
     { tab: 'threads', label: 'Threads', count: customer.threads.length },
     { tab: 'press', label: 'Press', count: customer.pressReportCount },
+    { tab: 'transactions', label: 'Transactions', count: transactions },
   ];
 }
 
@@ -69,7 +75,9 @@ export function CustomerScreen({
   const customer = read.data;
   // Files waiting to be filed show in the Documents tab, so its count includes them.
   const pendingUploads = usePendingUploadCount(externalId);
-  const tabs = customer ? tabsOf(customer, pendingUploads) : [];
+  // Kept KYT submissions naming the customer; no count while they cannot be read.
+  const transactions = useCustomerKytCount(externalId);
+  const tabs = customer ? tabsOf(customer, pendingUploads, transactions) : [];
   const show = (next: CustomerTab) => replace({ screen: 'customer', externalId, tab: next });
   const addFiles = useUploads((state) => state.addFiles);
   // Files dropped anywhere on the customer open its documents tab, where their form is.
@@ -152,6 +160,9 @@ export function CustomerScreen({
       break;
     case 'press':
       panel = <CustomerPressTab customer={customer} />;
+      break;
+    case 'transactions':
+      panel = <CustomerKytTab customer={customer} />;
       break;
     default:
       panel = <OverviewTab customer={customer} />;

@@ -169,6 +169,17 @@ export function indexRowOf(summary: KytSubmissionSummary, createdMs: number): In
   };
 }
 
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\u0000-\u007f]*$/;
+
+/**
+ * Folded words as search folds them (foldedWords); plain ASCII, most of what a batch holds (ids,
+ * amounts, codes), only needs lower case: the same words for a fraction of the cost.
+ */
+function wordsOf(text: string): string[] {
+  return ASCII.test(text) ? (text.toLowerCase().match(/[a-z0-9]+/g) ?? []) : foldedWords(text);
+}
+
 /**
  * The words Ctrl+K finds a submission by: its ids, the participants' names and ids, its label,
  * state, currency and amount (as typed: 1250.5 and 1250.50 alike).
@@ -192,7 +203,7 @@ export function searchTextOf(summary: KytSubmissionSummary): string {
       summary.state?.code ?? '',
       summary.currency,
       ...amount,
-    ].flatMap(foldedWords),
+    ].flatMap(wordsOf),
   );
   return ` ${[...words].join(' ')} `;
 }

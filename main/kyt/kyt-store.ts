@@ -119,19 +119,21 @@ export function createKytStore(
     for (const customer of row.customers) linked.run(customer, row.id);
   };
 
-  /** Writes the body with its search words and index row; the caller holds the transaction. */
+  /**
+   * Writes the body with its search words and index row; the caller holds the transaction. A new
+   * one (`fresh`) is added without reading anything back: a batch writes thousands at once.
+   */
   const write = (record: KytSubmissionRecord, fresh = false): KytSubmissionRecord => {
     const summary = summaryOf(record, briefOf(record.answer, logger));
-    const kept = local.put(KYT_SUBMISSION_KIND, record.id, record, {
+    const index = {
       subject: null,
       digest: { v: DERIVED_VERSION },
       searchText: searchTextOf(summary),
-    });
-    writeIndex(
-      indexRowOf(summary, Date.parse(record.createdAt)),
-      Date.parse(kept.updatedAt),
-      fresh,
-    );
+    };
+    const updatedMs = fresh
+      ? local.add(KYT_SUBMISSION_KIND, record.id, record, index)
+      : Date.parse(local.put(KYT_SUBMISSION_KIND, record.id, record, index).updatedAt);
+    writeIndex(indexRowOf(summary, Date.parse(record.createdAt)), updatedMs, fresh);
     return record;
   };
 

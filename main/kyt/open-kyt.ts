@@ -30,6 +30,11 @@ export function openKytSubmissions(deps: {
   logger: Logger;
   /** Submissions changed (gathered, see createKytChanges): `kyt.changed`. */
   announce?: KytChangeListener;
+  /**
+   * Whether submissions found `sending` are taken as interrupted (the app, at open: true). The
+   * command line leaves them: the app may be sending one right now.
+   */
+  recoverInterrupted?: boolean;
   now?: () => number;
 }): KytSubmissionsCore {
   const { logger } = deps;
@@ -45,7 +50,7 @@ export function openKytSubmissions(deps: {
     now,
     onChange: (ids) => changes.emit(ids),
   });
-  sender.recoverInterrupted();
+  if (deps.recoverInterrupted ?? true) sender.recoverInterrupted();
 
   const kindContext: KytKindContext = {
     send: (id, options) => sender.send(id, options),

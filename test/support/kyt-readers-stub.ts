@@ -24,13 +24,11 @@ const textOf = (value: unknown): string | null => (typeof value === 'string' ? v
 function stateView(state: unknown): KytStateView | null {
   const object = record(state);
   if (!object) return typeof state === 'string' ? { text: state, code: null, members: [] } : null;
-  const code = object.code;
+  const code =
+    typeof object.code === 'string' || typeof object.code === 'number' ? String(object.code) : null;
   return {
-    text:
-      textOf(object.label) ??
-      textOf(object.name) ??
-      (code === undefined ? JSON.stringify(object) : String(code)),
-    code: code === undefined || code === null ? null : String(code),
+    text: textOf(object.label) ?? textOf(object.name) ?? code ?? JSON.stringify(object),
+    code,
     members: Object.entries(object).map(([key, value]) => ({ key, value: JSON.stringify(value) })),
   };
 }

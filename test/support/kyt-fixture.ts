@@ -8,6 +8,16 @@ import type { ServiceClient } from '../../main/api';
 import { httpFailure, transportFailure } from '../../main/api/service-error';
 import { silentLogger } from '../../main/lib/logger';
 import { openLocalStore, type LocalStore } from '../../main/local/local-store';
+import { workspaceKytOutbox } from '../../main/kyt/kyt-outbox';
+import { createKytService } from '../../main/kyt/kyt-service';
+import { openKytSubmissions } from '../../main/kyt/open-kyt';
+import { OUTBOX_KINDS } from '../../main/outbox/kinds/registry';
+import { createOutboxReplayer } from '../../main/outbox/outbox-replayer';
+import { openOutbox } from '../../main/outbox/outbox-store';
+import {
+  classifyServiceFailure,
+  createServiceTransport,
+} from '../../main/outbox/service-transport';
 
 /** A transaction as the form or a file gives it, checked by the contract's schema. */
 export function transactionOf(overrides: Partial<KytTransactionRequest> = {}): KytTransaction {
@@ -102,3 +112,40 @@ export const kytFailures = {
       deadlineMs: null,
     }),
 };
+
+/**
+ * The KYT core over a profile folder as the workspace builds it: local store, outbox (kind
+ * `kyt.submit` among the built-in kinds), replayer, submissions core and service. `close` leaves
+ * the files for a next run to open (a restart).
+ */
+export function openKytStack(folder: string, client: Pick<ServiceClient, 'kyt'>) {
+  const local = openTestLocalStore(folder);
+  const outbox = openOutbox(join(folder, 'outbox.db'), silentLogger);
+  const core = openKytSubmissions({ local, client, logger: silentLogger });
+  const replayer = createOutboxReplayer({
+    outbox,
+    transport: createServiceTransport(client as ServiceClient, OUTBOX_KINDS, {
+      kyt: core.kindContext,
+    }),
+    classify: classifyServiceFailure,
+    logger: silentLogger,
+  });
+  const service = createKytService({
+    ...core,
+    outbox: workspaceKytOutbox(outbox, replayer),
+    cache: null,
+    logger: silentLogger,
+  });
+  return {
+    local,
+    outbox,
+    core,
+    replayer,
+    service,
+    close() {
+      core.changes.close();
+      outbox.close();
+      local.close();
+    },
+  };
+}

@@ -147,7 +147,9 @@ describe('sending a KYT submission', () => {
       [refused.transaction.external_id, kytFailures.tokenRefused()],
     ]);
     const { sender } = senderWith((body) =>
-      Promise.reject(failures.get((body as { external_id: string }).external_id)),
+      Promise.reject(
+        failures.get((body as { external_id: string }).external_id) ?? new Error('unexpected'),
+      ),
     );
     expect(await sender.send(throttled.id)).toMatchObject({
       kind: 'not-sent',

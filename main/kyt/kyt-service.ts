@@ -135,7 +135,9 @@ export function createKytService(deps: KytServiceDeps): KytService {
       const finish = () => {
         clearTimeout(timer);
         stop();
-        done();
+        // The outbox records what the send came to just after it: the detail then names the item
+        // still to decide on (in doubt, refused), or none once delivered.
+        setImmediate(done);
       };
       const timer = setTimeout(finish, ms);
       const stop = changes.listen((ids) => {

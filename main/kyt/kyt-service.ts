@@ -165,7 +165,13 @@ export function createKytService(deps: KytServiceDeps): KytService {
       const made = record(input);
       queue(made.id);
       const waitMs = options.waitMs ?? 0;
-      const settled = waitMs > 0 ? outcomeOf(made.id, waitMs) : null;
+      if (waitMs <= 0) {
+        // Offline: it waits in the outbox, as said now, whatever a try to send it meets.
+        const detail = detailOf(required(made.id));
+        options.kick?.();
+        return detail;
+      }
+      const settled = outcomeOf(made.id, waitMs);
       options.kick?.();
       await settled;
       return detailOf(required(made.id));

@@ -187,12 +187,11 @@ describe('kyt on the command line (built), against the sandbox', { timeout: 60_0
   it('queues a submission in the profile’s outbox while the service is stopped; the app sends it once', async () => {
     const file = bodyFile('offline.json', transaction('cli-tx-offline'));
     await t.stop();
-    let said = '';
-    try {
-      said = (await cli(['kyt', 'submit', file])).stdout;
-    } finally {
-      await t.restart();
-    }
+    const said = await cli(['kyt', 'submit', file]).then(
+      (done) => done.stdout,
+      (error: unknown) => `failed: ${String(error)}`,
+    );
+    await t.restart();
     expect(said).toMatch(
       /^Not sent: .+\nKept as [0-9a-f-]{36} and queued in the profile's outbox \(item [\w-]+\): the app sends it once/,
     );

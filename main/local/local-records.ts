@@ -150,16 +150,7 @@ export function createLocalRecords(
       prepared(
         db,
         'INSERT INTO local_records (kind, id, body, created_ms, updated_ms, subject, digest, search_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      ).run(
-        kind,
-        id,
-        json,
-        at,
-        at,
-        index.subject,
-        JSON.stringify(index.digest),
-        index.searchText,
-      );
+      ).run(kind, id, json, at, at, index.subject, JSON.stringify(index.digest), index.searchText);
       return at;
     },
     get(kind, id) {

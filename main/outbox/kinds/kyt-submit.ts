@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { KytSendOutcome } from '../../kyt/kyt-ports';
 import { type KindContext, type OutboxKind, quoted } from './kind';
 
 /** A KYT submission kept in the local store, to send (POST /kyt/transaction). */
@@ -11,12 +10,20 @@ export const KytSubmitPayload = z.object({
 });
 export type KytSubmitPayload = z.infer<typeof KytSubmitPayload>;
 
+/**
+ * What sending a submission came to, as this kind reads it (the KYT core's KytSendOutcome; the
+ * outbox does not import the core, the core uses the outbox).
+ */
+export type KytSendResult =
+  | { kind: 'scored' }
+  | { kind: 'not-sent' | 'refused' | 'in-doubt'; reason: string; error?: unknown };
+
 /** What this kind needs of the KYT core (the profile's local store): given by the workspace. */
 export interface KytKindContext {
   send(
     submissionId: string,
     options: { onSending: () => void; signal?: AbortSignal },
-  ): Promise<KytSendOutcome>;
+  ): Promise<KytSendResult>;
   /** Its outbox item was discarded: a submission still waiting is withdrawn. */
   discarded(submissionId: string): void;
   /** The investigator asked to send it again (retry): one in doubt or refused waits again. */

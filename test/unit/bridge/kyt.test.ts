@@ -33,16 +33,19 @@ function dispatcherFor(kyt: Handlers['kyt']) {
   });
 }
 
+/** Fakes of the core and the batches: only the methods a test calls, of any shape it needs. */
+type Fake = Record<string, (...args: never[]) => unknown>;
+
 function setUp(options: {
-  kyt?: Partial<KytService> | null;
-  batches?: Partial<KytBatches> | null;
+  kyt?: Fake | null;
+  batches?: Fake | null;
   connectivity?: string;
   downloadFolder?: string | null;
 }) {
   const space = {
     folder: '/profiles/p1',
-    kyt: options.kyt === null ? null : (options.kyt ?? {}),
-    kytBatches: options.batches === null ? null : (options.batches ?? {}),
+    kyt: options.kyt === null ? null : ((options.kyt ?? {}) as Partial<KytService>),
+    kytBatches: options.batches === null ? null : ((options.batches ?? {}) as Partial<KytBatches>),
     localStoreNotice: 'The local store (local.db in this profile’s folder) could not be opened.',
   } as unknown as Workspace;
   const replaySoon = vi.fn();

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { createConsoleLogger, silentLogger } from './lib/logger';
 import { openOutbox } from './outbox/outbox-store';
@@ -15,6 +16,8 @@ import { WAITING_STATES, waitingPressForce } from './outbox/kinds/press-force';
 import { createCacheWriter } from './cache/repositories';
 import { CliUsageError, parseCliArgs, flag, type ParsedArgs } from './cli/cli-args';
 import { backupProfile } from './cli/cli-backup';
+import { KYT_USAGE, parseKytCommand, runKytCommand } from './cli/cli-kyt';
+import { openKytForCli } from './cli/cli-kyt-open';
 import { resolveTarget, type CliTarget } from './cli/cli-profile';
 import {
   NoServiceError,
@@ -50,6 +53,7 @@ const USAGE = `CaseDesk command line: the same core as the app, headless.
          send again: the local store, the outbox (with its files), saved views and file settings,
          in a new folder under DIR (by default the profile's own backups/ folder)
 ${PRESS_USAGE}
+${KYT_USAGE}
 
 --profile reads a profile saved by the app (--data-dir D if not the default folder) and uses its
 cache; its token is read from the private file when it was kept there, and is only ever sent to
@@ -79,6 +83,8 @@ async function main(argv: readonly string[]): Promise<number> {
       return backup(args);
     case 'press':
       return press(args);
+    case 'kyt':
+      return kyt(args);
     default:
       throw new Error(`Unknown command ${JSON.stringify(args.command)}.\n\n${USAGE}`);
   }
@@ -271,6 +277,37 @@ async function press(args: ParsedArgs): Promise<number> {
       needService: () => {
         if (!opened.reachable) throw new NoServiceError(noServiceReason(target));
       },
+    });
+  } finally {
+    await opened.close();
+  }
+}
+
+async function kyt(args: ParsedArgs): Promise<number> {
+  // Arguments first: a bad one is said before any store is opened or the service called.
+  const command = parseKytCommand(args);
+  const reaches = command.name === 'submit' || command.name === 'import';
+  const target = await resolveTarget(
+    args,
+    silentLogger,
+    reaches
+      ? {
+          env: process.env,
+          readStdin: readAllStdin,
+          warn: (line) => process.stderr.write(`casedesk: ${line}\n`),
+        }
+      : null,
+  );
+  const opened = openKytForCli(target, silentLogger);
+  try {
+    return await runKytCommand(command, {
+      kyt: opened.kyt,
+      send: opened.reachable ? (id) => opened.sender.send(id) : null,
+      noServiceReason: noServiceReason(target),
+      batches: opened.batches,
+      read: (source) => (source === '-' ? readAllStdin() : readFile(source, 'utf8')),
+      write: (text) => process.stdout.write(text),
+      err: (text) => process.stderr.write(text),
     });
   } finally {
     await opened.close();

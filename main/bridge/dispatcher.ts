@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { contract, type BridgeError, type Result } from '../../preload/contract';
+import { isServiceError, type ServiceError } from '../api';
 import type { Logger } from '../lib/logger';
 import { AppError } from '../lib/app-error';
 import type { CallContext, Handlers } from './handlers';
@@ -87,6 +88,10 @@ export function createDispatcher(options: {
       return { ok: true, value: await route.handler(parsed.data, context) };
     } catch (error) {
       if (error instanceof AppError) return fail(error.code, error.message, error.fields);
+      if (isServiceError(error)) {
+        options.logger.warn(`bridge ${String(method)}: ${error.message}`);
+        return fail(serviceFailureCode(error), error.message);
+      }
       options.logger.error(`bridge ${String(method)} failed`, error);
       return fail(
         'internal',
@@ -94,6 +99,20 @@ export function createDispatcher(options: {
       );
     }
   }
+}
+
+/**
+ * A failure of a call to the service, said as the investigator can act on it (the client's own
+ * sentence, which names what could not be done and why): one the service may get over (offline,
+ * a timeout, a refused token, a busy service) is "unavailable", so the screen says what still
+ * works offline; a lost answer is "outcome_unknown"; any other keeps the sentence instead of
+ * passing as CaseDesk's own fault.
+ */
+function serviceFailureCode(error: ServiceError): BridgeError['code'] {
+  if (error.outcomeUnknown) return 'outcome_unknown';
+  return error.retryable || ['network', 'timeout', 'auth'].includes(error.kind)
+    ? 'unavailable'
+    : 'internal';
 }
 
 function fail(
@@ -107,12 +126,21 @@ function fail(
   };
 }
 
-/** The first problem of each top-level field, keyed by the field's name. */
+/**
+ * The first problem of each top-level field, keyed by the field's name; a problem inside a field
+ * also under its whole path (`transaction.from.device.country`, `items.2.name`), so a form of
+ * nested fields can say it beside the very field.
+ */
 function fieldMessages(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
   const fields: Record<string, string> = {};
+  const keep = (key: string, message: string) => {
+    if (!(key in fields)) fields[key] = message;
+  };
   for (const issue of issues) {
     const key = issue.path[0];
-    if (typeof key === 'string' && !(key in fields)) fields[key] = issue.message;
+    if (typeof key !== 'string') continue;
+    keep(key, issue.message);
+    if (issue.path.length > 1) keep(issue.path.map(String).join('.'), issue.message);
   }
   return fields;
 }

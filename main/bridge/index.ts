@@ -62,7 +62,7 @@ export function createHandlers(deps: BridgeDeps): Handlers {
     threads: createThreadsHandlers(workspaces),
     documents: createDocumentsHandlers(workspaces),
     press: createPressHandlers(workspaces),
-    kyt: createKytHandlers(workspaces),
+    kyt: createKytHandlers({ workspaces, filing: deps.filing, settings: deps.settings }),
     uploads: createUploadsHandlers(deps.filing),
     downloads: createDownloadsHandlers(workspaces, deps.settings, deps.desktop, deps.events),
     settings: createSettingsHandlers(workspaces, deps.settings, deps.appSettings),

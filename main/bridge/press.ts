@@ -1,5 +1,4 @@
 import type { PressReportSummary, SearchHitView } from '../../preload/contract';
-import { isServiceError } from '../api';
 import { readCustomerIdentity } from '../cache/customer-identity';
 import { AppError } from '../lib/app-error';
 import { WAITING_STATES, waitingPressForce } from '../outbox/kinds/press-force';
@@ -22,24 +21,13 @@ export function pressOf(space: Workspace): PressService {
   );
 }
 
-/**
- * Generating and opening by id are the press methods that call the service. Its failures are
- * said as the investigator can act on them: one the service may get over (offline, a timeout, a
- * refused token, a busy service) is "unavailable", so the screen says what still works offline;
- * any other keeps the client's own sentence instead of passing as CaseDesk's fault.
- */
-function saidPlainly(error: unknown): never {
-  if (!isServiceError(error)) throw error;
-  const passing = error.retryable || ['network', 'timeout', 'auth'].includes(error.kind);
-  throw new AppError(passing ? 'unavailable' : 'internal', error.message);
-}
-
 export function createPressHandlers(workspaces: WorkspaceManager): DomainHandlers<'press'> {
   const press = async () => pressOf(await workspaces.require());
   return {
-    generate: async (input) => (await press()).generate(input).catch(saidPlainly),
+    // Generating and opening by id call the service: the dispatcher says its failures plainly.
+    generate: async (input) => (await press()).generate(input),
     get: async ({ id }) => (await press()).get(id),
-    open: async ({ id }) => (await press()).open(id).catch(saidPlainly),
+    open: async ({ id }) => (await press()).open(id),
     list: async ({ filter }) => (await press()).list(filter),
     compare: async ({ a, b }) => (await press()).compare(a, b),
     markSourceRead: async ({ reportId, sourceKey, read }) =>

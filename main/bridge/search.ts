@@ -1,16 +1,21 @@
 import { searchCache } from '../cache/cache-queries';
 import type { WorkspaceManager } from '../workspace/workspace-manager';
 import type { DomainHandlers } from './handlers';
+import { kytSearchHits } from './kyt';
 import { pressSearchHits } from './press';
 
-// The global search reads the cache's full-text index and the press reports kept in the local
-// store: it answers the same offline.
+// The global search reads the cache's full-text index and the press reports and KYT submissions
+// kept in the local store: it answers the same offline.
 
 export function createSearchHandlers(workspaces: WorkspaceManager): DomainHandlers<'search'> {
   return {
     async query({ text }) {
       const space = await workspaces.require();
-      return [...searchCache(space.db, text), ...pressSearchHits(space, text)];
+      return [
+        ...searchCache(space.db, text),
+        ...pressSearchHits(space, text),
+        ...kytSearchHits(space, text),
+      ];
     },
   };
 }

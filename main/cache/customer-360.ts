@@ -219,7 +219,7 @@ function timelineMayBeCut(db: CacheDb, externalId: string): number | null {
 }
 
 /** What the cache holds of a customer's 360; press reports are counted from the local store. */
-export type CachedCustomer360 = Omit<Customer360, 'pressReportCount'>;
+export type CachedCustomer360 = Omit<Customer360, 'pressReportCount' | 'kytTransactionCount'>;
 
 /** Everything the cache holds about one customer; null until the customer reaches the cache. */
 export function customer360(db: CacheDb, externalId: string): CachedCustomer360 | null {

@@ -56,9 +56,21 @@ export interface KytStore {
 export type KytSendOutcome =
   | { kind: 'scored'; record: KytSubmissionRecord }
   /** The service answered with an error: nothing was stored there. Kept `refused`. */
-  | { kind: 'refused'; record: KytSubmissionRecord; reason: string }
+  | {
+      kind: 'refused';
+      record: KytSubmissionRecord;
+      reason: string;
+      /** The service's error, when this send met one (not when it was refused earlier). */
+      error?: unknown;
+    }
   /** The answer was lost: it may be stored. Kept `in-doubt`; never sent again by itself. */
-  | { kind: 'in-doubt'; record: KytSubmissionRecord; reason: string }
+  | {
+      kind: 'in-doubt';
+      record: KytSubmissionRecord;
+      reason: string;
+      /** What lost it (the client's error), when this send met it; absent for an earlier doubt. */
+      error?: unknown;
+    }
   /**
    * It did not go out (offline, busy, throttled, token refused): still `waiting`, to be sent
    * again. `retryAfterMs` when the service said when (429 Retry-After).
@@ -79,7 +91,18 @@ export type KytSendOutcome =
  * the answer, the refusal or the doubt. A submission left `sending` by a crash is in doubt.
  */
 export interface KytSender {
-  send(id: string, options?: { signal?: AbortSignal }): Promise<KytSendOutcome>;
+  /**
+   * Only a `waiting` submission is sent; any other answers what it is (an in-doubt one stays in
+   * doubt: the investigator's word puts it back to `waiting` first).
+   */
+  send(
+    id: string,
+    options?: {
+      signal?: AbortSignal;
+      /** Called once it is marked `sending` (committed), just before the request goes out. */
+      onSending?: () => void;
+    },
+  ): Promise<KytSendOutcome>;
 }
 
 /** The batches (main/kyt/batch/), as the bridge and the command line use them. */

@@ -37,6 +37,12 @@ export interface LocalRecords {
    * index, whatever was kept beside the old body is cleared (it described that body).
    */
   put(kind: string, id: string, body: unknown, index?: RecordIndex): LocalRecord;
+  /**
+   * Creates a record not kept yet (one already kept is refused: a conflict throws), reading nothing
+   * back: for many records written in one transaction (a batch's lines). Answers the time it was
+   * made at, in ms (its created and updated time).
+   */
+  add(kind: string, id: string, body: unknown, index: RecordIndex): number;
   get(kind: string, id: string): LocalRecord | null;
   /** Whether a record is kept, its body not read. */
   has(kind: string, id: string): boolean;
@@ -136,6 +142,16 @@ export function createLocalRecords(
       ) as Row | undefined;
       if (!row) throw new Error(`the ${kind} record ${id} was not written`);
       return toRecord(row);
+    },
+    add(kind, id, body, index) {
+      const json = JSON.stringify(body) as string | undefined;
+      if (json === undefined) throw new TypeError(`a ${kind} record needs a JSON body`);
+      const at = now();
+      prepared(
+        db,
+        'INSERT INTO local_records (kind, id, body, created_ms, updated_ms, subject, digest, search_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      ).run(kind, id, json, at, at, index.subject, JSON.stringify(index.digest), index.searchText);
+      return at;
     },
     get(kind, id) {
       const row = prepared(db, 'SELECT * FROM local_records WHERE kind = ? AND id = ?').get(

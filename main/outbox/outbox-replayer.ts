@@ -87,6 +87,15 @@ export function createOutboxReplayer<K extends KindList = BuiltInKinds>(deps: {
     changed(item.id);
   };
 
+  /** A kind's own follow-up of the investigator's retry or discard; its failure is only logged. */
+  const hook = (item: Item, name: 'onRetry' | 'onDiscard') => {
+    try {
+      kindOfItem(item)[name]?.(item.payload, transport);
+    } catch (error) {
+      deps.logger.error(`the ${name} of outbox item ${item.id} failed`, error);
+    }
+  };
+
   /** What an item in doubt became on the service, for a kind that can be looked for; else null. */
   const lookUp = async (item: Item): Promise<object | null> => {
     const kind = kindOfItem(item);
@@ -263,12 +272,15 @@ export function createOutboxReplayer<K extends KindList = BuiltInKinds>(deps: {
       const item = outbox.get(id);
       if (!item || item.state !== 'failed') return false;
       outbox.requeue(id);
+      hook(item, 'onRetry');
       changed(id);
       return true;
     },
     /** Removes a write, unless it is going out right now. */
     discard(id: string): boolean {
+      const item = outbox.get(id);
       const removed = outbox.discard(id, id !== sendingNow);
+      if (removed && item) hook(item, 'onDiscard');
       if (removed) changed(id);
       return removed;
     },

@@ -193,6 +193,21 @@ export function createUploadFiling<Space extends FilingWorkspace>(deps: {
       return { fileName: staged.fileName, size: staged.size, limitBytes };
     },
 
+    /**
+     * Where a dropped or chosen file is, for a reader in main (a KYT batch import), checked as
+     * filing checks it (a registered file must still be the one dropped); the window never learns it.
+     */
+    async stagedFile(
+      source: z.output<typeof LocalFile>,
+    ): Promise<{ path: string; fileName: string }> {
+      const staged = await staging.find(source.token);
+      if (staged.kind === 'original') {
+        const opened = await staging.open(staged, Number.MAX_SAFE_INTEGER);
+        await opened.handle.close();
+      }
+      return { path: staged.path, fileName: staged.fileName };
+    },
+
     async file(request: UploadRequest): Promise<OutboxItemView> {
       const space = await deps.workspace();
       const existing = space.outbox.get(request.requestId);

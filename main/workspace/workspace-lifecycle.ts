@@ -10,7 +10,12 @@ type OpenOptions = Parameters<typeof openWorkspace>[0];
 /** Where an opened workspace reports: a refused token, its outbox's changes, delivered writes. */
 export type WorkspaceHooks = Pick<
   OpenOptions,
-  'onAuthFailure' | 'onOutboxChange' | 'onUploadProgress' | 'onCacheChange'
+  | 'onAuthFailure'
+  | 'onOutboxChange'
+  | 'onUploadProgress'
+  | 'onCacheChange'
+  | 'onKytChange'
+  | 'onKytBatch'
 >;
 
 export interface WorkspaceListener {

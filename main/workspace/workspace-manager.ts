@@ -65,6 +65,8 @@ export function createWorkspaceManager(deps: {
       onOutboxChange: outbox.onOutboxChange,
       onUploadProgress: outbox.onUploadProgress,
       onCacheChange: (tables) => deps.events.emit('cache.changed', { tables }),
+      onKytChange: (ids) => deps.events.emit('kyt.changed', { ids }),
+      onKytBatch: (batch) => deps.events.emit('kyt.batch', batch),
     },
   });
   const sync = createSyncScheduler({

@@ -1,4 +1,5 @@
 import { basename, dirname, join, sep } from 'node:path';
+import type { KytBatchView } from '../../preload/contract';
 import {
   buildDispatcher,
   createServiceClient,
@@ -39,6 +40,11 @@ import { createSyncEngine, type SyncEngine } from '../sync/sync-engine';
 import { ensurePrivateFolder } from '../lib/private-files';
 import { openPress } from '../press/open-press';
 import type { PressService } from '../press/press-service';
+import { createKytBatches } from '../kyt/batch/kyt-batches';
+import { workspaceKytOutbox } from '../kyt/kyt-outbox';
+import type { KytBatches } from '../kyt/kyt-ports';
+import { createKytService, type KytService } from '../kyt/kyt-service';
+import { openKytSubmissions } from '../kyt/open-kyt';
 import { followForced } from './press-pick-up';
 
 /** What the cache.changed event names when kept press reports changed (they are not in the cache). */
@@ -66,6 +72,10 @@ export interface Workspace {
   localStore: LocalStoreOpening;
   /** Press reports, kept in the local store: null while it cannot be opened. */
   press: PressService | null;
+  /** KYT submissions, kept in the local store: null while it cannot be opened. */
+  kyt: KytService | null;
+  /** Batches of KYT submissions (imported files): null while the local store cannot be opened. */
+  kytBatches: KytBatches | null;
   client: ServiceClient;
   sync: SyncEngine;
   replayer: OutboxReplayer;
@@ -89,6 +99,10 @@ export async function openWorkspace(options: {
   onUploadProgress?: (item: OutboxItem, sentBytes: number, totalBytes: number) => void;
   /** A delivered write changed these cache tables. */
   onCacheChange?: (tables: string[]) => void;
+  /** KYT submissions changed (answered, refused, in doubt, decided, discarded): `kyt.changed`. */
+  onKytChange?: (ids: string[]) => void;
+  /** A batch of KYT submissions progressed: `kyt.batch`. */
+  onKytBatch?: (batch: KytBatchView) => void;
 }): Promise<Workspace> {
   const folder = join(options.dataDir, 'profiles', options.profile.id);
   const cachePath = join(folder, 'cache.db');
@@ -142,6 +156,58 @@ export async function openWorkspace(options: {
   });
   const press =
     localStore.state === 'open' ? openPress(localStore.store, client, options.logger) : null;
+  const kytCore =
+    localStore.state === 'open'
+      ? openKytSubmissions({
+          local: localStore.store,
+          client,
+          logger: options.logger,
+          announce: (ids) => options.onKytChange?.([...ids]),
+        })
+      : null;
+  const replayer = createOutboxReplayer({
+    outbox,
+    transport: createServiceTransport(client, OUTBOX_KINDS, {
+      cache: db,
+      ...(kytCore ? { kyt: kytCore.kindContext } : {}),
+    }),
+    classify: classifyServiceFailure,
+    logger: options.logger,
+    onChange: options.onOutboxChange,
+    onProgress: options.onUploadProgress,
+    onDelivered: (item) => {
+      const tables = applyDelivered(writer, item);
+      if (tables.length) options.onCacheChange?.(tables);
+      const forcedFor = forcedReportCustomer(item.result);
+      if (press && forcedFor) {
+        // Awaited until its report is kept: this read may fail, or the report come later.
+        press.awaitForced(forcedFor, Date.parse(item.createdAt));
+        void followForced(press, forcedFor, options.logger).then((kept) => {
+          if (kept > 0) options.onCacheChange?.([PRESS_REPORTS_CHANGED]);
+        });
+      }
+    },
+  });
+  const kyt =
+    kytCore && localStore.state === 'open'
+      ? createKytService({
+          ...kytCore,
+          outbox: workspaceKytOutbox(outbox, replayer),
+          cache: db,
+          logger: options.logger,
+        })
+      : null;
+  kyt?.queueOrphans();
+  const kytBatches =
+    kytCore && localStore.state === 'open'
+      ? createKytBatches({
+          store: kytCore.store,
+          sender: kytCore.sender,
+          records: localStore.store,
+          logger: options.logger,
+        })
+      : null;
+  const stopFollowingBatches = kytBatches?.onChange((batch) => options.onKytBatch?.(batch));
   return {
     profileId: options.profile.id,
     baseUrl: options.profile.baseUrl,
@@ -153,6 +219,8 @@ export async function openWorkspace(options: {
     outbox,
     localStore,
     press,
+    kyt,
+    kytBatches,
     client,
     sync: createSyncEngine({
       db,
@@ -162,26 +230,7 @@ export async function openWorkspace(options: {
       }),
       logger: options.logger,
     }),
-    replayer: createOutboxReplayer({
-      outbox,
-      transport: createServiceTransport(client, OUTBOX_KINDS, { cache: db }),
-      classify: classifyServiceFailure,
-      logger: options.logger,
-      onChange: options.onOutboxChange,
-      onProgress: options.onUploadProgress,
-      onDelivered: (item) => {
-        const tables = applyDelivered(writer, item);
-        if (tables.length) options.onCacheChange?.(tables);
-        const forcedFor = forcedReportCustomer(item.result);
-        if (press && forcedFor) {
-          // Awaited until its report is kept: this read may fail, or the report come later.
-          press.awaitForced(forcedFor, Date.parse(item.createdAt));
-          void followForced(press, forcedFor, options.logger).then((kept) => {
-            if (kept > 0) options.onCacheChange?.([PRESS_REPORTS_CHANGED]);
-          });
-        }
-      },
-    }),
+    replayer,
     cacheNotice: movedAside
       ? `The offline cache was damaged (${movedAside.summary}), so it was set aside and a full ` +
         `sync is rebuilding it; the copy set aside holds personal data and is deleted after ` +
@@ -191,7 +240,11 @@ export async function openWorkspace(options: {
     outboxNotice: outbox.recovery ? outboxNoticeOf(outbox.recovery) : recoveredWaiting(outbox),
     localStoreNotice: localStoreNoticeOf(localStore),
     async close() {
+      // Batches stop sending first: a line in flight ends kept (or in doubt) before the store closes.
+      stopFollowingBatches?.();
+      await kytBatches?.close();
       await client.close();
+      kytCore?.changes.close();
       await dispatcher.close();
       closeStores();
     },

@@ -82,6 +82,11 @@ export interface Customer360 {
   alerts: QueueRow[];
   /** Press reports of this customer kept in the local store (the Press tab lists them: press.list). */
   pressReportCount: number;
+  /**
+   * KYT submissions kept in the local store naming this customer as sender, receiver or linked
+   * customer (the Transactions tab lists them: kyt.list with customerExternalId).
+   */
+  kytTransactionCount: number;
 }
 
 export const customersMethods = {

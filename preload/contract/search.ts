@@ -2,11 +2,20 @@ import { z } from 'zod';
 import { method } from './define';
 
 // Global search over the offline cache's full-text index, and over the press reports kept in the
-// local store (summaries, categories, source titles).
+// local store (summaries, categories, source titles) and the KYT submissions kept there (ids,
+// participants, label, state, currency, amount).
 
 export const SearchInput = z.object({ text: z.string().max(200) }).strict();
 
-export type SearchKind = 'customer' | 'alert' | 'thread' | 'message' | 'document' | 'press';
+export type SearchKind =
+  | 'customer'
+  | 'alert'
+  | 'thread'
+  | 'message'
+  | 'document'
+  | 'press'
+  /** A kept KYT submission: `id` is CaseDesk's own id of it. */
+  | 'kyt';
 
 /** One match of the global search; hits come grouped by kind, best first within each kind. */
 export interface SearchHitView {

@@ -419,6 +419,38 @@ describe('browser host', () => {
       'invalid_input',
     );
     const unknownStaged = { kind: 'staged', token: '0'.repeat(32) };
+    expect((await record('kyt.list', { filter: {} })).value).toMatchObject({
+      submissions: [],
+      total: 0,
+      inDoubt: 0,
+    });
+    expect((await record('kyt.get', { id: 'no-such-transaction' })).value).toBeNull();
+    expect(
+      (await record('kyt.submit', { transaction: { amount: 'ten', currency: 'EUR' } })).error?.code,
+    ).toBe('invalid_input');
+    expect((await record('kyt.compare', { a: 'no-such', b: 'nor-this' })).error?.code).toBe(
+      'not_found',
+    );
+    expect((await record('kyt.decide', { id: 'no-such', decision: 'mark-sent' })).error?.code).toBe(
+      'not_found',
+    );
+    expect((await record('kyt.participants', { text: 'zz-no-such-customer-zz' })).value).toEqual(
+      [],
+    );
+    expect((await record('kyt.previewImport', { file: unknownStaged })).error?.code).toBe(
+      'not_found',
+    );
+    expect((await record('kyt.import', { file: unknownStaged })).error?.code).toBe('not_found');
+    expect((await record('kyt.batches', undefined)).ok).toBe(true);
+    const unknownBatch = { id: 'no-such-batch' };
+    for (const method of [
+      'kyt.batchLines',
+      'kyt.resumeBatch',
+      'kyt.pauseBatch',
+      'kyt.cancelBatch',
+    ] as const)
+      expect((await record(method, unknownBatch)).ok, method).toBe(false);
+    expect((await record('kyt.saveBatchResult', unknownBatch)).error?.code).toBe('invalid_input');
     expect((await record('uploads.inspect', { source: unknownStaged })).error?.code).toBe(
       'not_found',
     );

@@ -100,6 +100,10 @@ export function fetchOutboxTransport(
     },
     // No offline cache here: items carry the service's id.
     pressCustomerServiceId: () => null,
+    // KYT submissions are sent by the KYT core (main/kyt), which this transport has none of.
+    sendKytSubmission: () => Promise.reject(new Error('no KYT core here')),
+    kytSubmissionDiscarded: () => undefined,
+    kytSubmissionRetried: () => undefined,
     async pressReportEvents(customerExternalId) {
       const events = (await call(
         'GET',

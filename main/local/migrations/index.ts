@@ -3,6 +3,7 @@ import { migration001 } from './001-initial';
 import { migration002 } from './002-record-digests';
 import { migration003 } from './003-record-words';
 import { migration004 } from './004-covering-list-indexes';
+import { migration005 } from './005-kyt-index';
 
 /** Every local store migration, in order. Add one file per schema change; never edit a released one. */
 export const LOCAL_MIGRATIONS: readonly Migration[] = [
@@ -10,4 +11,5 @@ export const LOCAL_MIGRATIONS: readonly Migration[] = [
   migration002,
   migration003,
   migration004,
+  migration005,
 ];

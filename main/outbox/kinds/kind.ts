@@ -5,6 +5,7 @@ import type { CacheDb } from '../../cache/open-cache';
 import type { CacheWriter } from '../../cache/repositories';
 import type { OutboxItem } from '../outbox-store';
 import type { PendingDocumentState } from '../pending-documents';
+import type { KytKindContext } from './kyt-submit';
 
 /** Every payload names its kind: the key the outbox stores it under and finds its kind by. */
 export interface KindedPayload {
@@ -21,9 +22,13 @@ export interface Sending {
   bodySent(sentBytes: number, totalBytes: number): void;
 }
 
-/** What a kind's operations may read besides the service: the profile's offline cache, when open. */
+/**
+ * What a kind's operations may use besides the service: the profile's offline cache, and its KYT
+ * core (over the local store), when open.
+ */
 export interface KindContext {
   readonly cache?: CacheDb;
+  readonly kyt?: KytKindContext;
 }
 
 /** What a look-up after a lost answer may use besides the service. */
@@ -97,6 +102,10 @@ export interface OutboxKind<P extends KindedPayload, Ops extends object = object
   doneWhenNotFound?(payload: P): unknown;
   /** A copy of a file kept in the outbox's folder for it: removed once delivered or discarded. */
   keptCopy?(payload: P): string | null;
+  /** It was discarded (by the investigator): what it stood for elsewhere is given up too. */
+  onDiscard?(payload: P, ops: Ops): void;
+  /** The investigator asked to send it again (a failed item retried): their word, kept. */
+  onRetry?(payload: P, ops: Ops): void;
 
   /** Cache tables a change of this kind shows in, pending or delivered. */
   readonly cacheTables: readonly string[];

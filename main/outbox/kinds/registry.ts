@@ -3,6 +3,7 @@ import { customersSave } from './customers-save';
 import { documentDelete } from './document-delete';
 import { documentUpdate } from './document-update';
 import { documentUpload } from './document-upload';
+import { kytSubmit } from './kyt-submit';
 import { pressForce } from './press-force';
 import type { KindedPayload, KindList, PayloadOf, SomeOutboxKind, TransportOf } from './kind';
 
@@ -13,6 +14,7 @@ export const OUTBOX_KINDS = [
   documentDelete,
   customersSave,
   pressForce,
+  kytSubmit,
 ] as const satisfies KindList;
 
 export type BuiltInKinds = typeof OUTBOX_KINDS;

@@ -32,7 +32,7 @@ describe('local store migration 004: lists never read a body', () => {
       '{"v":1}',
       ' fraud ',
     );
-    migrate(db, { migrations: LOCAL_MIGRATIONS, label: 'The local store' });
+    migrate(db, { migrations: LOCAL_MIGRATIONS.slice(0, 4), label: 'The local store' });
     expect(db.pragma('user_version', { simple: true })).toBe(4);
     const records = createLocalRecords(db);
     expect(records.digests('press-report', 'customer:C1')).toEqual([

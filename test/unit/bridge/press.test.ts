@@ -1,11 +1,14 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { createCustomersHandlers } from '../../../main/bridge/customers';
+import { createDispatcher } from '../../../main/bridge/dispatcher';
+import type { Handlers } from '../../../main/bridge/handlers';
 import { createPressHandlers } from '../../../main/bridge/press';
 import { createSearchHandlers } from '../../../main/bridge/search';
 import { migrate } from '../../../main/cache/open-cache';
 import { ServiceError } from '../../../main/api';
 import { AppError } from '../../../main/lib/app-error';
+import { silentLogger } from '../../../main/lib/logger';
 import type { PressService } from '../../../main/press/press-service';
 import type { OutboxItem, OutboxPayload } from '../../../main/outbox/outbox-store';
 import type { Workspace } from '../../../main/workspace/workspace';
@@ -72,6 +75,7 @@ describe('the press bridge while the service cannot be reached', () => {
       retryable: true,
       outcomeUnknown: false,
     });
+  /** The press handlers behind the bridge's one door, which says the service's failures plainly. */
   const setUp = (failure: Error) => {
     const press = {
       generate: () => Promise.reject(failure),
@@ -79,38 +83,45 @@ describe('the press bridge while the service cannot be reached', () => {
     } as unknown as PressService;
     const space = { press } as unknown as Workspace;
     const workspaces = { require: () => Promise.resolve(space) } as unknown as WorkspaceManager;
-    return createPressHandlers(workspaces);
+    const others = Object.fromEntries(
+      Object.entries(contract).map(([domain, methods]) => [
+        domain,
+        Object.fromEntries(Object.keys(methods).map((name) => [name, () => null])),
+      ]),
+    );
+    return createDispatcher({
+      handlers: { ...others, press: createPressHandlers(workspaces) } as unknown as Handlers,
+      secrets: () => [],
+      logger: silentLogger,
+    });
   };
-  const caught = (call: () => unknown) =>
-    Promise.resolve()
-      .then(call)
-      .then(
-        () => null,
-        (error: unknown) => error,
-      );
 
   it('says generating and opening need the service, in words the screen can act on', async () => {
-    const generating = await caught(() =>
-      setUp(unreachable('press.instantReport')).generate(
-        contract.press.generate.input.parse({ subject: { name: 'Ann Lee' } }),
-        context,
-      ),
+    const generating = await setUp(unreachable('press.instantReport'))(
+      'press.generate',
+      { subject: { name: 'Ann Lee' } },
+      context,
     );
-    expect(generating).toBeInstanceOf(AppError);
-    expect(generating).toMatchObject({ code: 'unavailable' });
-    expect((generating as Error).message).toMatch(/generate the press report.*connection/);
+    expect(generating).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+    if (generating.ok) return;
+    expect(generating.error.message).toMatch(/generate the press report.*connection/);
 
-    const opening = await caught(() =>
-      setUp(unreachable('press.reportBody')).open({ id: 'R1' }, context),
+    const opening = await setUp(unreachable('press.reportBody'))(
+      'press.open',
+      { id: 'R1' },
+      context,
     );
-    expect(opening).toBeInstanceOf(AppError);
-    expect(opening).toMatchObject({ code: 'unavailable' });
-    expect((opening as Error).message).toMatch(/read the press report.*connection/);
+    expect(opening).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+    if (opening.ok) return;
+    expect(opening.error.message).toMatch(/read the press report.*connection/);
   });
 
   it('passes a refusal it already said plainly through unchanged', async () => {
     const refusal = new AppError('not_found', 'The service has no press report R1.');
-    expect(await caught(() => setUp(refusal).open({ id: 'R1' }, context))).toBe(refusal);
+    expect(await setUp(refusal)('press.open', { id: 'R1' }, context)).toEqual({
+      ok: false,
+      error: { code: 'not_found', message: 'The service has no press report R1.' },
+    });
   });
 });
 

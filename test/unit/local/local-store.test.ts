@@ -72,7 +72,7 @@ describe('the local store', () => {
     // 2 = FULL: a commit that returned is on disk, not only handed to the system.
     expect(store.db.pragma('synchronous', { simple: true })).toBe(2);
     expect(store.db.pragma('foreign_keys', { simple: true })).toBe(1);
-    expect(store.db.pragma('user_version', { simple: true })).toBe(4);
+    expect(store.db.pragma('user_version', { simple: true })).toBe(5);
     store.close();
   });
 
@@ -166,7 +166,7 @@ describe('the local store', () => {
       expect(opening).toMatchObject({
         state: 'unavailable',
         reason: expect.stringMatching(
-          /written by a newer CaseDesk \(schema version 6; this one knows up to 4\)/,
+          /written by a newer CaseDesk \(schema version 6; this one knows up to 5\)/,
         ) as unknown,
       });
       expectUnchanged(path, before);

@@ -96,6 +96,9 @@ const builtIns: OutboxTransport = {
   forcePressReport: () => Promise.resolve(),
   pressReportEvents: () => Promise.resolve([]),
   pressCustomerServiceId: () => null,
+  sendKytSubmission: () => Promise.reject(new Error('no KYT core here')),
+  kytSubmissionDiscarded: () => undefined,
+  kytSubmissionRetried: () => undefined,
 };
 
 const cachedView = (id: string): DocumentView => ({
@@ -240,11 +243,14 @@ describe('the outbox kinds registry', () => {
       [
         'findDocuments',
         'forcePressReport',
+        'kytSubmissionDiscarded',
+        'kytSubmissionRetried',
         'pressCustomerServiceId',
         'pressReportEvents',
         'remove',
         'retitle',
         'saveCustomers',
+        'sendKytSubmission',
         'submit',
         'update',
         'upload',

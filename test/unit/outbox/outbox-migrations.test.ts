@@ -112,12 +112,12 @@ describe('outbox migrations', () => {
     const newer = new Database(path);
     newer
       .prepare(
-        "INSERT INTO outbox (id, kind, payload, state, created_ms, updated_ms) VALUES ('b', 'kyt.submit', '{\"kind\":\"kyt.submit\"}', 'queued', 1, 1)",
+        "INSERT INTO outbox (id, kind, payload, state, created_ms, updated_ms) VALUES ('b', 'relation.save', '{\"kind\":\"relation.save\"}', 'queued', 1, 1)",
       )
       .run();
     newer.close();
     expect(() => openOutbox(path, silent)).toThrow(
-      /written by a newer CaseDesk \(it holds changes of a kind this CaseDesk does not know: kyt\.submit\)\. It was left untouched/,
+      /written by a newer CaseDesk \(it holds changes of a kind this CaseDesk does not know: relation\.save\)\. It was left untouched/,
     );
     const kept = new Database(path, { readonly: true });
     expect(kept.prepare('SELECT id FROM outbox ORDER BY seq').pluck().all()).toEqual(['a', 'b']);

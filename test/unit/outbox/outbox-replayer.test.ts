@@ -75,6 +75,9 @@ function fakeService() {
     forcePressReport: () => Promise.resolve(),
     pressReportEvents: () => Promise.resolve([]),
     pressCustomerServiceId: () => null,
+    sendKytSubmission: () => Promise.reject(new Error('no KYT core here')),
+    kytSubmissionDiscarded: () => undefined,
+    kytSubmissionRetried: () => undefined,
   };
   return {
     transport,

@@ -72,6 +72,7 @@ function customer(fields: Customer360['identity']['fields'], accountType = ''): 
     threads: [],
     alerts: [],
     pressReportCount: 0,
+    kytTransactionCount: 0,
   };
 }
 

@@ -88,6 +88,7 @@ function customer(externalId: string, dateOfBirth: string): Customer360 {
     threads: [],
     alerts: [],
     pressReportCount: 0,
+    kytTransactionCount: 0,
   };
 }
 

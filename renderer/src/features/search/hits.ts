@@ -8,6 +8,7 @@ export const KIND_HEADINGS: Record<SearchKind, string> = {
   message: 'Messages',
   document: 'Documents',
   press: 'Press reports',
+  kyt: 'Transactions',
 };
 
 export interface HitGroup {
@@ -52,5 +53,8 @@ export function routeFor(hit: SearchHitView): Route | null {
         : null;
     case 'press':
       return { screen: 'press-report', id: hit.id };
+    case 'kyt':
+      // The transaction screen's route (#/kyt/<id>) comes with the KYT feature.
+      return null;
   }
 }

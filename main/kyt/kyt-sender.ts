@@ -1,0 +1,215 @@
+import { isServiceError, type ServiceClient, type ServiceError } from '../api';
+import type { Logger } from '../lib/logger';
+import type { KytSendOutcome, KytSender, KytSubmissionRecord } from './kyt-ports';
+import type { KytSubmissions } from './kyt-store';
+
+// The one way a submission goes to the service. The interface cannot look a transaction up, so
+// what happened to one is known only from its answer: the record is marked `sending` and committed
+// before the request goes out, and whatever comes back (or does not) is kept before anything else
+// happens. Nothing here ever sends a submission twice: the API client repeats a POST only when it
+// cannot have been processed (nothing sent, or a 429 refusal), and a lost answer leaves the
+// submission in doubt for the investigator.
+
+/** What the investigator does about a submission in doubt, said after each reason. */
+export const DOUBT_ADVICE =
+  'The service may have stored and scored it, and it cannot be asked: check in the service, then send it again or mark it as sent.';
+
+export const CRASHED_REASON = `CaseDesk stopped while it was being sent. ${DOUBT_ADVICE}`;
+
+/** The words for how an answer was lost, from the client's error. */
+function lostHow(error: ServiceError): string {
+  const detail = error.detail ? ` (${error.detail})` : '';
+  switch (error.kind) {
+    case 'network':
+      return `The connection to the service failed after it was sent${detail}`;
+    case 'timeout':
+      return `The service did not answer in time${detail}`;
+    case 'malformed':
+      return `The service’s answer could not be read${detail}`;
+    case 'cancelled':
+      return 'It was cancelled while it was being sent';
+    case 'http':
+      return `The service ran into a problem while taking it (HTTP ${error.status ?? '?'})`;
+    case 'auth':
+      return 'The service refused the token after it was sent';
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const describeAnswer = (answer: unknown): string =>
+  answer === null ? 'null' : Array.isArray(answer) ? 'a list' : `a ${typeof answer}`;
+
+export interface KytSenderDeps {
+  store: KytSubmissions;
+  client: Pick<ServiceClient, 'kyt'>;
+  logger: Logger;
+  /** Every submission whose status changed. */
+  onChange: (ids: string[]) => void;
+  now?: () => number;
+}
+
+export function createKytSender(deps: KytSenderDeps): KytSender & {
+  /** Submissions left `sending` by a run that stopped: in doubt. Returns how many. */
+  recoverInterrupted(): number;
+} {
+  const { store, logger } = deps;
+  const now = deps.now ?? Date.now;
+  const at = () => new Date(now()).toISOString();
+
+  /** What a submission not sent now already is. */
+  const asItIs = (record: KytSubmissionRecord): KytSendOutcome => {
+    switch (record.status) {
+      case 'scored':
+        return { kind: 'scored', record };
+      case 'refused':
+        return {
+          kind: 'refused',
+          record,
+          reason: record.statusReason ?? 'Refused by the service.',
+        };
+      case 'sending':
+        return {
+          kind: 'in-doubt',
+          record,
+          reason: 'It is being sent right now (by this or another CaseDesk): not sent again.',
+        };
+      case 'in-doubt':
+        return { kind: 'in-doubt', record, reason: record.statusReason ?? DOUBT_ADVICE };
+      case 'marked-sent':
+      case 'withdrawn':
+        return {
+          kind: 'refused',
+          record,
+          reason:
+            record.status === 'marked-sent'
+              ? 'The investigator marked it as sent: it is not sent again.'
+              : 'It was withdrawn before it was sent: it is not sent.',
+        };
+      case 'waiting':
+        // Only reached if another process claimed and put it back meanwhile: nothing went out.
+        return {
+          kind: 'not-sent',
+          record,
+          reason: 'It is waiting to be sent.',
+          retryAfterMs: null,
+          unreachable: false,
+          tokenRefused: false,
+          error: new Error('It is waiting to be sent.'),
+        };
+    }
+  };
+
+  /** Keeps an outcome that is not an answer, unless the submission moved on meanwhile. */
+  const settleIfSending = (
+    id: string,
+    status: 'refused' | 'in-doubt' | 'waiting',
+    reason: string,
+  ): KytSubmissionRecord | null => {
+    const current = store.get(id);
+    if (!current || current.status !== 'sending') return current;
+    return store.settle(id, { status, statusReason: reason });
+  };
+
+  const failed = (record: KytSubmissionRecord, error: unknown): KytSendOutcome => {
+    const id = record.id;
+    if (!isServiceError(error)) {
+      // Not the client's own failure: whether the request left cannot be told. In doubt.
+      const message = error instanceof Error ? error.message : String(error);
+      const reason = `CaseDesk could not tell whether it reached the service (${message}). ${DOUBT_ADVICE}`;
+      logger.error(`the KYT submission ${id} failed unexpectedly`, error);
+      return {
+        kind: 'in-doubt',
+        record: settleIfSending(id, 'in-doubt', reason) ?? record,
+        reason,
+        error,
+      };
+    }
+    if (error.outcomeUnknown) {
+      const reason = `${lostHow(error)}. ${DOUBT_ADVICE}`;
+      return {
+        kind: 'in-doubt',
+        record: settleIfSending(id, 'in-doubt', reason) ?? record,
+        reason,
+        error,
+      };
+    }
+    const tokenRefused = error.kind === 'auth';
+    if (error.retryable || tokenRefused || error.kind === 'cancelled') {
+      // It did not go out (or the service refused it before taking it: 429): waiting again.
+      const reason = error.message;
+      return {
+        kind: 'not-sent',
+        record: settleIfSending(id, 'waiting', reason) ?? record,
+        reason,
+        retryAfterMs: error.retryAfterMs,
+        unreachable: error.kind === 'network' || error.kind === 'timeout',
+        tokenRefused,
+        error,
+      };
+    }
+    // The service's considered refusal (its own words, non-deprecated errors first): nothing stored.
+    const reason = error.message;
+    return {
+      kind: 'refused',
+      record: settleIfSending(id, 'refused', reason) ?? record,
+      reason,
+      error,
+    };
+  };
+
+  const sender = {
+    async send(
+      id: string,
+      options: { signal?: AbortSignal; onSending?: () => void } = {},
+    ): Promise<KytSendOutcome> {
+      const claim = store.claim(id);
+      if (!claim) throw new Error(`There is no KYT submission ${id} in this profile.`);
+      if (!claim.claimed) return asItIs(claim.record);
+      deps.onChange([id]);
+      let answer: unknown;
+      try {
+        options.onSending?.();
+        answer = await deps.client.kyt.createTransactionAsReceived(claim.record.transaction, {
+          signal: options.signal,
+        });
+      } catch (error) {
+        const outcome = failed(claim.record, error);
+        deps.onChange([id]);
+        return outcome;
+      }
+      // An answer that came is kept whatever happened meanwhile (the investigator's earlier word,
+      // a restart that took it for lost): it is the best knowledge there is.
+      if (isObject(answer)) {
+        const record = store.settle(id, {
+          status: 'scored',
+          statusReason: null,
+          answer,
+          settledAt: at(),
+        });
+        deps.onChange([id]);
+        return { kind: 'scored', record: record ?? claim.record };
+      }
+      const reason = `The service answered with ${describeAnswer(answer)} instead of the transaction, so it cannot be told whether it was stored. ${DOUBT_ADVICE}`;
+      const record = store.settle(id, { status: 'in-doubt', statusReason: reason, answer });
+      deps.onChange([id]);
+      return { kind: 'in-doubt', record: record ?? claim.record, reason };
+    },
+
+    recoverInterrupted(): number {
+      const ids = store.idsWithStatus('sending');
+      for (const id of ids) settleIfSending(id, 'in-doubt', CRASHED_REASON);
+      if (ids.length) {
+        logger.warn(
+          `${ids.length} KYT submission(s) were being sent when CaseDesk stopped: in doubt`,
+        );
+        deps.onChange(ids);
+      }
+      return ids.length;
+    },
+  };
+  return sender;
+}
+
+export type KytSenderWithRecovery = ReturnType<typeof createKytSender>;

@@ -54,7 +54,6 @@ export function routeFor(hit: SearchHitView): Route | null {
     case 'press':
       return { screen: 'press-report', id: hit.id };
     case 'kyt':
-      // The transaction screen's route (#/kyt/<id>) comes with the KYT feature.
-      return null;
+      return { screen: 'kyt-submission', id: hit.id };
   }
 }

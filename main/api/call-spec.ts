@@ -58,6 +58,8 @@ export interface TransportOptions {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** See CallSpec.waitsForRetryAfter. */
+  waitsForRetryAfter?: boolean;
 }
 
 /** A JSON body: a value to serialise, or bytes produced on demand (a base64 upload streamed from disk). */
@@ -78,6 +80,11 @@ export interface CallSpec {
   query?: Record<string, number | string | undefined>;
   body?: RequestBody;
   signal?: AbortSignal;
+  /**
+   * The caller waits as long as the service asks and says so (a batch): a Retry-After longer than
+   * the client would wait is handed back to it instead of being tried again early.
+   */
+  waitsForRetryAfter?: boolean;
 }
 
 export type DownloadResult =

@@ -201,13 +201,19 @@ export function createTransport(options: TransportOptions): Transport {
                 deadlineMs: null,
               });
       }
-      const delayMs = nextRetryDelay({
-        retryable: error.retryable,
-        retryAfterMs: error.retryAfterMs,
-        attempt,
-        retry: options.retry,
-        random: options.random,
-      });
+      const askedLonger =
+        spec.waitsForRetryAfter === true &&
+        error.retryAfterMs !== null &&
+        error.retryAfterMs > options.retry.maxDelayMs;
+      const delayMs = askedLonger
+        ? null
+        : nextRetryDelay({
+            retryable: error.retryable,
+            retryAfterMs: error.retryAfterMs,
+            attempt,
+            retry: options.retry,
+            random: options.random,
+          });
       if (delayMs === null) {
         if (error.kind === 'auth') notifyAuthFailure(error);
         throw error;

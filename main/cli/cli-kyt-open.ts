@@ -57,6 +57,8 @@ export function openKytForCli(target: CliTarget, logger: Logger): OpenedKyt {
       sender: core.sender,
       records: local,
       logger,
+      // The app may be running a batch right now: only the app takes one left running as stopped.
+      recover: false,
     });
     return {
       kyt,

@@ -147,6 +147,14 @@ export async function runKytCommand(command: KytCommand, deps: KytCliDeps): Prom
       return 0;
     }
     case 'import':
+      // A batch is sent as it runs: without the service, refuse before anything is imported
+      // rather than leave a batch paused at its first line.
+      if (!deps.send) {
+        deps.err(
+          `kyt import sends its lines as it reads them and needs the service; nothing was imported: ${deps.noServiceReason}\n`,
+        );
+        return 1;
+      }
       return runKytImport(command.args, { batches: deps.batches, out: write, err: deps.err });
   }
 }

@@ -145,7 +145,8 @@ function sentence(...parts: string[]): string {
 
 function scoreMemberSays(score: unknown): string {
   if (score === undefined || score === null) return 'the answer has no score';
-  if (typeof score === 'number') return `its score is ${String(score)}, not a finite number`;
+  if (typeof score === 'number')
+    return Number.isNaN(score) ? 'its score is not a number' : 'its score is infinite';
   return `its score is ${shortened(jsonText(score))}, not a number`;
 }
 

@@ -70,10 +70,17 @@ export function createKytSender(deps: KytSenderDeps): KytSender & {
           reason: record.statusReason ?? 'Refused by the service.',
         };
       case 'sending':
+        // Another sender has it (the outbox and a batch, or the app and the command line): its
+        // outcome is that sender's. Not sent here, and nothing lost: tried again later, it is
+        // answered as that sender left it.
         return {
-          kind: 'in-doubt',
+          kind: 'not-sent',
           record,
           reason: 'It is being sent right now (by this or another CaseDesk): not sent again.',
+          retryAfterMs: null,
+          unreachable: false,
+          tokenRefused: false,
+          error: new Error('It is being sent right now (by this or another CaseDesk).'),
         };
       case 'in-doubt':
         return { kind: 'in-doubt', record, reason: record.statusReason ?? DOUBT_ADVICE };
@@ -162,9 +169,11 @@ export function createKytSender(deps: KytSenderDeps): KytSender & {
   const sender = {
     async send(
       id: string,
-      options: { signal?: AbortSignal; onSending?: () => void } = {},
+      options: { signal?: AbortSignal; onSending?: () => void; covered?: boolean } = {},
     ): Promise<KytSendOutcome> {
-      const claim = store.claim(id);
+      // Covered by a flushed sending window, its writes need not be flushed one by one.
+      const write = <T>(work: () => T): T => (options.covered ? store.unflushed(work) : work());
+      const claim = write(() => store.claim(id));
       if (!claim) throw new Error(`There is no KYT submission ${id} in this profile.`);
       if (!claim.claimed) return asItIs(claim.record);
       deps.onChange([id]);
@@ -173,26 +182,32 @@ export function createKytSender(deps: KytSenderDeps): KytSender & {
         options.onSending?.();
         answer = await deps.client.kyt.createTransactionAsReceived(claim.record.transaction, {
           signal: options.signal,
+          // A long Retry-After is the batch's or the outbox's to wait out, never tried early.
+          waitsForRetryAfter: true,
         });
       } catch (error) {
-        const outcome = failed(claim.record, error);
+        const outcome = write(() => failed(claim.record, error));
         deps.onChange([id]);
         return outcome;
       }
       // An answer that came is kept whatever happened meanwhile (the investigator's earlier word,
       // a restart that took it for lost): it is the best knowledge there is.
       if (isObject(answer)) {
-        const record = store.settle(id, {
-          status: 'scored',
-          statusReason: null,
-          answer,
-          settledAt: at(),
-        });
+        const record = write(() =>
+          store.settle(id, {
+            status: 'scored',
+            statusReason: null,
+            answer,
+            settledAt: at(),
+          }),
+        );
         deps.onChange([id]);
         return { kind: 'scored', record: record ?? claim.record };
       }
       const reason = `The service answered with ${describeAnswer(answer)} instead of the transaction, so it cannot be told whether it was stored. ${DOUBT_ADVICE}`;
-      const record = store.settle(id, { status: 'in-doubt', statusReason: reason, answer });
+      const record = write(() =>
+        store.settle(id, { status: 'in-doubt', statusReason: reason, answer }),
+      );
       deps.onChange([id]);
       return { kind: 'in-doubt', record: record ?? claim.record, reason };
     },

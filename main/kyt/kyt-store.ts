@@ -44,6 +44,13 @@ export interface KytSubmissions extends KytStore {
    */
   claim(id: string): { claimed: boolean; record: KytSubmissionRecord } | null;
   settle(id: string, settlement: Settlement): KytSubmissionRecord | null;
+  /**
+   * Runs `work` with its commits written but not flushed to disk: they survive CaseDesk stopping,
+   * not the computer stopping. Only for writes a flushed commit made safe beforehand (a batch's
+   * lines covered by its sending window, see the batch runner); the next flushed commit flushes
+   * them too.
+   */
+  unflushed<T>(work: () => T): T;
   summary(id: string): KytSubmissionSummary | null;
   list(query: KytListQuery): { submissions: KytSubmissionSummary[]; total: number };
   countWithStatus(status: KytStatus): number;
@@ -322,6 +329,15 @@ export function createKytStore(
       return record ? { claimed, record } : null;
     },
     settle: (id, settlement) => changeInTransaction(id, (record) => settleOne(record, settlement)),
+    unflushed(work) {
+      // One connection, used synchronously: nothing else commits between these two pragmas.
+      db.pragma('synchronous = NORMAL');
+      try {
+        return work();
+      } finally {
+        db.pragma('synchronous = FULL');
+      }
+    },
     summary: (id) => summaries([id])[0] ?? null,
     list(query) {
       const { clause, params } = where(query);

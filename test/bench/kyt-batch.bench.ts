@@ -7,14 +7,12 @@ import { runInNewContext } from 'node:vm';
 import { Agent, request } from 'undici';
 import { afterAll, expect, it } from 'vitest';
 import { KytTransactionInput, type KytTransaction } from '../../preload/contract';
-import { createServiceClient, isServiceError, type ServiceClient } from '../../main/api';
+import { createServiceClient } from '../../main/api';
 import { silentLogger } from '../../main/lib/logger';
-import { openLocalStore, type LocalStore } from '../../main/local/local-store';
+import { openLocalStore } from '../../main/local/local-store';
 import { PAUSED_BY_YOU } from '../../main/kyt/batch/batch-runner';
 import { createKytBatches } from '../../main/kyt/batch/kyt-batches';
-import type { AnswerBrief } from '../../main/kyt/kyt-answer';
-import type { KytSendOutcome, KytSender, KytStore } from '../../main/kyt/kyt-ports';
-import { createRecordsKytStore, fakeBrief } from '../support/kyt-fakes';
+import { openKytSubmissions } from '../../main/kyt/open-kyt';
 import { makeTempDir } from '../support/temp-dir';
 import { report } from './report';
 
@@ -156,94 +154,6 @@ async function writeCsv(path: string, table: readonly string[][]): Promise<void>
   await once(out, 'close');
 }
 
-interface KytParts {
-  store: KytStore;
-  sender: KytSender;
-  brief?: (answer: unknown) => AnswerBrief;
-  label: string;
-}
-
-const isMissingModule = (error: unknown) =>
-  /Cannot find module|Failed to load url|does not exist|ERR_MODULE_NOT_FOUND/i.test(
-    error instanceof Error ? error.message : String(error),
-  );
-
-/**
- * The real store and sender (main/kyt/kyt-store.ts, kyt-sender.ts) when this build has them;
- * until then stand-ins with the same seams: the store's records in the same local store, the
- * sender through the same service client.
- */
-async function kytParts(local: LocalStore, client: ServiceClient): Promise<KytParts> {
-  const load = async (path: string): Promise<Record<string, unknown> | null> => {
-    try {
-      return (await import(/* @vite-ignore */ path)) as Record<string, unknown>;
-    } catch (error) {
-      if (isMissingModule(error)) return null;
-      throw error;
-    }
-  };
-  const storeModule = await load('../../main/kyt/kyt-store');
-  const senderModule = await load('../../main/kyt/kyt-sender');
-  if (storeModule && senderModule) {
-    const { createKytStore } = storeModule;
-    const { createKytSender } = senderModule;
-    if (typeof createKytStore !== 'function' || typeof createKytSender !== 'function')
-      throw new Error(
-        'main/kyt/kyt-store.ts and kyt-sender.ts are here but not as this bench expects (createKytStore, createKytSender): wire them in kytParts.',
-      );
-    const store = (createKytStore as (records: LocalStore) => KytStore)(local);
-    const sender = (
-      createKytSender as (deps: {
-        store: KytStore;
-        client: ServiceClient;
-        logger: typeof silentLogger;
-      }) => KytSender
-    )({ store, client, logger: silentLogger });
-    return { store, sender, label: 'CaseDesk store and sender' };
-  }
-  const store = createRecordsKytStore(local, (work) => local.db.transaction(work)());
-  const sender: KytSender = {
-    async send(id, options): Promise<KytSendOutcome> {
-      const record = store.get(id);
-      if (!record) throw new Error(`no submission ${id}`);
-      store.setStatus(id, 'sending', null);
-      try {
-        const answer = await client.kyt.createTransaction(record.transaction, {
-          signal: options?.signal,
-        });
-        store.keepAnswer(id, answer);
-        return { kind: 'scored', record };
-      } catch (error) {
-        if (!isServiceError(error)) throw error;
-        if (error.outcomeUnknown) {
-          store.setStatus(id, 'in-doubt', error.message);
-          return { kind: 'in-doubt', record, reason: error.message };
-        }
-        if (error.retryable || error.kind === 'network' || error.kind === 'timeout') {
-          store.setStatus(id, 'waiting', null);
-          return {
-            kind: 'not-sent',
-            record,
-            reason: error.message,
-            retryAfterMs: error.retryAfterMs,
-            unreachable: error.kind === 'network',
-            tokenRefused: error.status === 401,
-            error,
-          };
-        }
-        store.setStatus(id, 'refused', error.message);
-        return { kind: 'refused', record, reason: error.message };
-      }
-    },
-  };
-  return {
-    store,
-    sender,
-    brief: fakeBrief,
-    label: 'stand-in store and sender (main/kyt/kyt-store.ts, kyt-sender.ts not in this build)',
-  };
-}
-
 const heapNow = () => {
   const usage = process.memoryUsage();
   return usage.heapUsed + usage.external + usage.arrayBuffers;
@@ -298,13 +208,13 @@ it('sends a 10,000-line batch at 0.8× a bare loop or better, memory growing und
   if (opening.state !== 'open') throw new Error(opening.reason);
   const local = opening.store;
   const client = createServiceClient({ baseUrl: oursUrl, token: TOKEN });
-  const parts = await kytParts(local, client);
+  // The submissions as the app opens them: the store in the profile's local store, the sender.
+  const parts = openKytSubmissions({ local, client, logger: silentLogger });
   const batches = createKytBatches({
     store: parts.store,
     sender: parts.sender,
     records: local,
     logger: silentLogger,
-    ...(parts.brief ? { brief: parts.brief } : {}),
   });
   const bareAgent = new Agent({ connections: 1 });
 
@@ -372,7 +282,7 @@ it('sends a 10,000-line batch at 0.8× a bare loop or better, memory growing und
   const ratio = oursRate / bareRate;
   report('kyt-batch', [
     {
-      name: `${LINES.toLocaleString('en')}-line batch sent in order (${parts.label})`,
+      name: `${LINES.toLocaleString('en')}-line batch sent in order`,
       value: oursRate,
       unit: 'lines/s',
       baseline: { name: 'bare undici loop, same bodies, fresh sandbox', value: bareRate },

@@ -26,6 +26,19 @@ const BatchSummary = z.object({
   lines: z.number().int().nonnegative(),
   invalid: z.number().int().nonnegative(),
   mapping: KytColumnMapping.nullable(),
+  /**
+   * The lines it may be sending, flushed to disk before any of them goes out; their own writes
+   * are not flushed one by one (see the batch runner). Null when it is not sending. The boot id
+   * tells at open whether the computer stopped since (what was not flushed may be gone).
+   */
+  sendingWindow: z
+    .object({
+      fromLine: z.number().int(),
+      throughLine: z.number().int(),
+      bootId: z.string(),
+    })
+    .nullable()
+    .default(null),
 });
 export type BatchSummary = z.output<typeof BatchSummary>;
 
@@ -46,7 +59,7 @@ type BatchBody = z.output<typeof BatchBody>;
 const Digest = z.object({ v: z.literal(DIGEST_VERSION), summary: BatchSummary });
 
 export interface BatchBook {
-  create(summary: BatchSummary): void;
+  create(summary: Omit<BatchSummary, 'sendingWindow'>): void;
   summary(id: string): BatchSummary | null;
   /** Newest first. */
   summaries(): BatchSummary[];
@@ -86,7 +99,7 @@ export function createBatchBook(records: LocalRecords): BatchBook {
   }
   return {
     create(summary) {
-      write({ ...summary, v: 1, invalidLines: [] });
+      write({ ...summary, sendingWindow: null, v: 1, invalidLines: [] });
     },
     summary(id) {
       const digest = records.digests(BATCH_KIND, id)[0];

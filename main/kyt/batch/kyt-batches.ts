@@ -3,6 +3,7 @@ import type { KytBatchView, KytColumnMapping, KytStatus } from '../../../preload
 import type { LocalRecords } from '../../local/local-records';
 import type { Logger } from '../../lib/logger';
 import { AppError } from '../../lib/app-error';
+import { currentBootId } from '../../lib/boot-id';
 import { answerBrief, type AnswerBrief } from '../kyt-answer';
 import type { KytBatches, KytSender, KytStore } from '../kyt-ports';
 import { BATCH_KIND, createBatchBook, type BatchSummary } from './batch-book';
@@ -27,10 +28,19 @@ export interface KytBatchDeps {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** Reads a kept answer's score and state (main/kyt/kyt-answer.ts unless a test gives its own). */
   brief?: (answer: unknown) => AnswerBrief;
+  /** Names this start of the computer; tests give their own. */
+  bootId?: () => string;
+  /**
+   * Whether batches left running, or cut short while read, are taken as stopped by a crash (the
+   * app, at open: true). The command line leaves them: the app may be running them right now.
+   */
+  recover?: boolean;
 }
 
 export const STOPPED_WHILE_RUNNING =
   'CaseDesk stopped while the batch ran: resume to go on from the next line not sent. A line that was being sent is in doubt until you decide.';
+const COMPUTER_STOPPED =
+  'The computer stopped (a restart or a power cut) while its batch was sending: it may have reached the service before the stop, and it cannot be asked. Check in the service, then send it again or mark it as sent.';
 const CUT_SHORT =
   'CaseDesk stopped while the file was being read: import it again (the lines read were withdrawn, none was sent).';
 
@@ -61,6 +71,8 @@ export function createKytBatches(deps: KytBatchDeps): KytBatches {
   const { store, sender, records, logger } = deps;
   const now = deps.now ?? Date.now;
   const brief = deps.brief ?? answerBrief;
+  const bootId = deps.bootId ?? currentBootId;
+  const recover = deps.recover ?? true;
   const book = createBatchBook(records);
   const listeners = new Set<(batch: KytBatchView) => void>();
   let closed = false;
@@ -112,13 +124,25 @@ export function createKytBatches(deps: KytBatchDeps): KytBatches {
     book,
     logger,
     now,
+    bootId,
     sleep: deps.sleep ?? waitMs,
     changed: emit,
   });
 
   // A batch left running was stopped by a crash: it waits for the investigator's word to go on
   // (its line in flight is the sender's: in doubt). One cut short while read is withdrawn whole.
-  for (const summary of book.summaries()) {
+  // The computer stopped since its sending window was flushed: what was written of the window's
+  // lines after it may be gone, so each of them not known answered may have been sent.
+  for (const summary of recover ? book.summaries() : []) {
+    const window = summary.sendingWindow;
+    if (window && window.bootId !== bootId()) {
+      let next = store.nextWaiting(summary.id);
+      while (next?.batch && next.batch.line <= window.throughLine) {
+        store.setStatus(next.id, 'in-doubt', COMPUTER_STOPPED);
+        next = store.nextWaiting(summary.id);
+      }
+    }
+    if (window) book.update(summary.id, { sendingWindow: null });
     if (!summary.imported) {
       store.withdrawWaiting(summary.id, WITHDRAWN_REASON);
       book.update(summary.id, { state: 'cancelled', reason: CUT_SHORT, imported: true });

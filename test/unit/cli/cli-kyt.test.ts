@@ -168,6 +168,36 @@ describe('kyt command line: running', () => {
     }
   });
 
+  it('refuses an import when this run cannot reach the service, before anything is imported', async () => {
+    const { stack } = harness(() => Promise.reject(new Error('never asked')), false);
+    let said = '';
+    const imported: string[] = [];
+    const batches = {
+      import: (input: { fileName: string }) => {
+        imported.push(input.fileName);
+        return Promise.reject(new Error('not expected'));
+      },
+    } as unknown as KytBatches;
+    try {
+      const code = await runKytCommand(parse('import', 'lines.csv'), {
+        kyt: stack.service,
+        send: null,
+        noServiceReason: 'This needs the service and no token was given.',
+        batches,
+        read: () => Promise.reject(enoent()),
+        write: () => undefined,
+        err: (text) => {
+          said += text;
+        },
+      });
+      expect(code).toBe(1);
+      expect(said).toMatch(/needs the service; nothing was imported: This needs the service/);
+      expect(imported).toEqual([]);
+    } finally {
+      stack.close();
+    }
+  });
+
   it('exits 1 with the reason when it is refused or its answer is lost, sending nothing twice', async () => {
     const refused = harness(() => Promise.reject(kytFailures.refused()));
     try {

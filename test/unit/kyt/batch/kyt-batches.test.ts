@@ -70,7 +70,8 @@ interface Setup {
   ) => Promise<KytBatchView>;
   /** File lines sent, in order, one per attempt. */
   sentLines: () => number[];
-  reopen: () => KytBatches;
+  /** Opens the batches again, as a new run of CaseDesk on a computer started as `bootId`. */
+  reopen: (bootId?: string) => KytBatches;
 }
 
 const opened: Array<{ close(): void }> = [];
@@ -94,12 +95,13 @@ function setup(
   const sender = createScriptedSender(store, script);
   const sleeps: number[] = [];
   const events: KytBatchView[] = [];
-  const make = () =>
+  const make = (bootId = 'boot-A') =>
     createKytBatches({
       store,
       sender,
       records,
       logger: silentLogger,
+      bootId: () => bootId,
       now: () => clock.ms,
       sleep: async (ms, signal) => {
         sleeps.push(ms);
@@ -561,6 +563,59 @@ describe('running a batch', () => {
     );
     held.open();
     await batches.close();
+  });
+
+  it('flushes a window of lines before any of them goes out, and clears it when the batch stops', async () => {
+    const windows: Array<{ line: number; window: unknown }> = [];
+    const { batches, importFile, records } = setup((record) => {
+      const batch = records.list(BATCH_KIND)[0]?.body as { sendingWindow: unknown };
+      windows.push({ line: lineOf(record), window: batch.sendingWindow });
+      return { kind: 'scored' };
+    });
+    const started = await importFile(csv(20));
+    expect((await batches.settled(started.id)).state).toBe('done');
+    expect(windows).toHaveLength(20);
+    for (const { line, window } of windows) {
+      const covering = window as { fromLine: number; throughLine: number; bootId: string };
+      expect(covering.bootId).toBe('boot-A');
+      expect(line).toBeGreaterThanOrEqual(covering.fromLine);
+      expect(line).toBeLessThanOrEqual(covering.throughLine);
+    }
+    expect(new Set(windows.map(({ window }) => JSON.stringify(window))).size).toBe(2);
+    const kept = records.list(BATCH_KIND)[0]?.body as { sendingWindow: unknown };
+    expect(kept.sendingWindow).toBeNull();
+  });
+
+  it('after the computer stopped mid-window, the window’s lines not known answered are in doubt; after CaseDesk alone stopped, they wait', async () => {
+    for (const [bootId, expected] of [
+      ['boot-B', 'in-doubt'],
+      ['boot-A', 'waiting'],
+    ] as const) {
+      const held = gate();
+      const reached = gate();
+      const { batches, importFile, reopen, store } = setup(async (record) => {
+        if (lineOf(record) === 5) {
+          reached.open();
+          await held.promise;
+        }
+        return { kind: 'scored' };
+      });
+      const started = await importFile(csv(40));
+      await reached.promise;
+      // CaseDesk stops here (line 5 in flight); the batches are opened again by a new run.
+      const after = reopen(bootId);
+      const status = (line: number) =>
+        store.byBatch(started.id, 0, 100).find((record) => lineOf(record) === line)?.status;
+      expect(status(4)).toBe('scored');
+      expect(status(6)).toBe(expected);
+      expect(status(17)).toBe(expected);
+      // Past the window nothing could have gone out.
+      expect(status(18)).toBe('waiting');
+      expect(after.get(started.id)?.state).toBe('paused');
+      const closing = batches.close();
+      held.open();
+      await Promise.all([closing, after.close()]);
+    }
   });
 
   it('stops on close, the batch paused to go on later', async () => {

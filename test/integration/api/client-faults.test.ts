@@ -86,6 +86,28 @@ describe('service client under injected faults', () => {
     await client.close();
   });
 
+  it('hands a Retry-After longer than it would wait back to a caller that waits itself (a KYT batch), after one try', async () => {
+    t.sandbox.faults.set({ throttleRate: 1, retryAfterSeconds: 30 });
+    const sleep = recordingSleep();
+    const { client } = clientFor(t, {
+      retry: { maxAttempts: 3, baseDelayMs: 10, maxDelayMs: 250 },
+      sleep: sleep.sleep,
+    });
+    const error = await failureOf(
+      client.kyt.createTransactionAsReceived(kytBody('long-wait-1'), { waitsForRetryAfter: true }),
+    );
+    expect(error).toMatchObject({ kind: 'http', status: 429, retryAfterMs: 30_000 });
+    // Not tried again early: the caller waits the 30 s the service asked.
+    expect(sleep.delays).toEqual([]);
+    t.sandbox.faults.set({ throttleRate: 1, retryAfterSeconds: 0 });
+    await failureOf(
+      client.kyt.createTransactionAsReceived(kytBody('short-wait-1'), { waitsForRetryAfter: true }),
+    );
+    // A wait the client takes itself is still taken.
+    expect(sleep.delays.length).toBe(2);
+    await client.close();
+  });
+
   it('never sends a write twice when its outcome is unknown, and says so', async () => {
     t.sandbox.faults.set({ serverErrorRate: 0.25, dropRate: 0.25, malformedRate: 0.25 });
     const recorder = recordingDispatcher();

@@ -9,6 +9,7 @@ import { createTenantStore } from './db/tenant-store';
 import { createFaults, FaultChange, type FaultController, type FaultSettings } from './faults';
 import { buildPressReport, evaluateKyt, screenSubject, type Scale } from './generator';
 import { errorBody, SandboxError } from './http/api-error';
+import { createHolds, HoldRequest } from './holds';
 import { parseBody, readJsonBody } from './http/body';
 import { writeReply } from './http/reply-writer';
 import { json, matchRoute, route, type Reply, type Route } from './http/router';
@@ -81,6 +82,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 
   const token = options.token ?? randomBytes(24).toString('base64url');
   const faults = createFaults(options.faults ?? {}, seed);
+  const holds = createHolds();
   let baseUrl = '';
   const context: OpContext = {
     db,
@@ -162,6 +164,11 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       json(faults.set(parseBody(FaultChange, await body(request)))),
     ),
     route('DELETE', '/__sandbox/faults', () => json(faults.reset())),
+    route('GET', '/__sandbox/hold', () => json(holds.state())),
+    route('PUT', '/__sandbox/hold', async ({ request }) =>
+      json(holds.hold(parseBody(HoldRequest, await body(request)))),
+    ),
+    route('DELETE', '/__sandbox/hold', () => json(holds.release())),
     route('POST', '/__sandbox/advance', async ({ request }) =>
       json(advance(parseBody(AdvanceRequest, await body(request)))),
     ),
@@ -222,6 +229,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         }
         if (isApi) fault = faults.decide(candidate ?? '', Date.now());
       }
+      if (isApi) await holds.pass(url.pathname.slice(API.length));
       if (fault.delayMs > 0) await delay(fault.delayMs);
       if (fault.outcome.kind === 'server_error') {
         request.resume();

@@ -273,12 +273,20 @@ test.describe('the press screens have no serious or critical accessibility viola
     await page.getByTestId('press-generate-next').click();
     await atStep('confirm');
     await check('generate dialog, confirm');
-    // Slow enough to be looked at while it runs.
-    await faults({ latencyMs: 15_000 });
+    // Held by the service until looked at while it runs.
+    const hold = async (path: string | null) => {
+      const answer = await tenant.service.call(
+        path ? 'PUT' : 'DELETE',
+        '/__sandbox/hold',
+        path ? { body: { path } } : {},
+      );
+      expect(answer.status, answer.text).toBe(200);
+    };
+    await hold('/press/instantreport');
     await page.getByTestId('press-generate-confirm').click();
     await atStep('running');
     await check('generate dialog, running');
-    await faults(null);
+    await hold(null);
     await expect(page.getByTestId('press-reader')).toBeVisible({ timeout: 30_000 });
     await check('press report');
 

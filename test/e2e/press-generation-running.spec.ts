@@ -17,16 +17,21 @@ test('a generation still running is shown as running when its dialog is opened a
   await expect(page.getByTestId('press-customer-tab')).toBeVisible();
   const dialog = page.getByTestId('press-generate-dialog');
 
-  // The service takes its time to answer this one.
-  const slow = await tenant.service.call('PUT', '/__sandbox/faults', {
-    body: { latencyMs: 20_000 },
+  // The service holds this one until the test lets it go, however slow the machine is.
+  const held = await tenant.service.call('PUT', '/__sandbox/hold', {
+    body: { path: '/press/instantreport' },
   });
-  expect(slow.status).toBe(200);
+  expect(held.status).toBe(200);
   await page.getByTestId('press-generate').click();
   await page.getByTestId('press-generate-next').click();
   await page.getByTestId('press-generate-confirm').click();
   await expect(page.getByTestId('press-generate-progress')).toBeVisible();
-  expect((await tenant.service.call('DELETE', '/__sandbox/faults')).status).toBe(200);
+  await expect
+    .poll(async () => {
+      const state = await tenant.service.call('GET', '/__sandbox/hold');
+      return state.json<{ waiting: number }>().waiting;
+    })
+    .toBe(1);
 
   // Closed from its button this time, from the keyboard the next.
   await page.getByTestId('press-generate-close').click();
@@ -46,6 +51,7 @@ test('a generation still running is shown as running when its dialog is opened a
     'does not start another one',
   );
   await expect(page.getByTestId('press-generate-confirm')).toBeDisabled();
+  expect((await tenant.service.call('DELETE', '/__sandbox/hold')).status).toBe(200);
 
   // Its answer still takes the investigator to the report, and only one was made.
   await expect(page.getByTestId('press-report-screen')).toBeVisible({ timeout: 45_000 });

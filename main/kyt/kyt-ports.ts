@@ -35,6 +35,12 @@ export interface NewSubmission {
   status?: KytStatus;
 }
 
+/** One line of a batch: its submission and its line number in the file. */
+export interface BatchLineRef {
+  id: string;
+  line: number;
+}
+
 export interface KytStore {
   create(submission: NewSubmission): KytSubmissionRecord;
   /** Many at once, in one transaction (a batch's lines): all or none. */
@@ -42,8 +48,11 @@ export interface KytStore {
   get(id: string): KytSubmissionRecord | null;
   /** A batch's submissions, in line order, from `offset`. */
   byBatch(batchId: string, offset: number, limit: number): KytSubmissionRecord[];
-  /** The first of a batch's submissions still `waiting`, in line order; null when none. */
-  nextWaiting(batchId: string): KytSubmissionRecord | null;
+  /**
+   * The first of a batch's submissions still `waiting`, in line order; null when none. Its id and
+   * line only: the sender reads the record when it claims it.
+   */
+  nextWaiting(batchId: string): BatchLineRef | null;
   /** Counts of a batch's submissions by status. */
   batchCounts(batchId: string): Record<KytStatus, number>;
   /** Sets status (and reason); `withdrawn` for a cancelled batch's lines not sent. */
@@ -86,6 +95,24 @@ export type KytSendOutcome =
       error: unknown;
     };
 
+export interface KytSendOptions {
+  signal?: AbortSignal;
+  /** Called once it is marked `sending` (committed), just before the request goes out. */
+  onSending?: () => void;
+  /**
+   * The caller already flushed to disk that this submission may be sent (a batch's sending
+   * window): its own commits are written but not flushed, which spares two disk flushes per
+   * line and still survives CaseDesk stopping (the window covers the computer stopping).
+   */
+  covered?: boolean;
+}
+
+/** An outcome known but not kept yet: `keep` writes it (once; later calls do nothing). */
+export interface UnkeptOutcome {
+  outcome: KytSendOutcome;
+  keep: () => void;
+}
+
 /**
  * Sends one submission: marks it `sending` (committed) before the request goes out, then keeps
  * the answer, the refusal or the doubt. A submission left `sending` by a crash is in doubt.
@@ -95,20 +122,18 @@ export interface KytSender {
    * Only a `waiting` submission is sent; any other answers what it is (an in-doubt one stays in
    * doubt: the investigator's word puts it back to `waiting` first).
    */
-  send(
+  send(id: string, options?: KytSendOptions): Promise<KytSendOutcome>;
+  /**
+   * As `send`, leaving the outcome to be kept by the caller: a batch keeps a line's outcome while
+   * the next line's request is on its way, so the disk work and the service's work overlap.
+   * `whileSending` runs once the request was handed to the service client, before its outcome
+   * is known (not when nothing was claimed); it must not throw. Until kept, the submission stays
+   * `sending`: a crash meanwhile leaves it in doubt.
+   */
+  sendUnkept(
     id: string,
-    options?: {
-      signal?: AbortSignal;
-      /** Called once it is marked `sending` (committed), just before the request goes out. */
-      onSending?: () => void;
-      /**
-       * The caller already flushed to disk that this submission may be sent (a batch's sending
-       * window): its own commits are written but not flushed, which spares two disk flushes per
-       * line and still survives CaseDesk stopping (the window covers the computer stopping).
-       */
-      covered?: boolean;
-    },
-  ): Promise<KytSendOutcome>;
+    options?: KytSendOptions & { whileSending?: () => void },
+  ): Promise<UnkeptOutcome>;
 }
 
 /** The batches (main/kyt/batch/), as the bridge and the command line use them. */

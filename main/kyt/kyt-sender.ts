@@ -1,6 +1,12 @@
 import { isServiceError, type ServiceClient, type ServiceError } from '../api';
 import type { Logger } from '../lib/logger';
-import type { KytSendOutcome, KytSender, KytSubmissionRecord } from './kyt-ports';
+import type {
+  KytSendOptions,
+  KytSendOutcome,
+  KytSender,
+  KytSubmissionRecord,
+  UnkeptOutcome,
+} from './kyt-ports';
 import type { KytSubmissions } from './kyt-store';
 
 // The one way a submission goes to the service. The interface cannot look a transaction up, so
@@ -119,97 +125,140 @@ export function createKytSender(deps: KytSenderDeps): KytSender & {
     return store.settle(id, { status, statusReason: reason });
   };
 
-  const failed = (record: KytSubmissionRecord, error: unknown): KytSendOutcome => {
+  /** As settleIfSending, answered at once; `keep` writes it. */
+  const unkeptIfSending = (
+    record: KytSubmissionRecord,
+    status: 'refused' | 'in-doubt' | 'waiting',
+    reason: string,
+  ): { record: KytSubmissionRecord; keep: () => void } => ({
+    record: { ...record, status, statusReason: reason },
+    keep: () => {
+      settleIfSending(record.id, status, reason);
+    },
+  });
+
+  const failed = (
+    record: KytSubmissionRecord,
+    error: unknown,
+  ): { outcome: KytSendOutcome; keep: () => void } => {
     const id = record.id;
     if (!isServiceError(error)) {
       // Not the client's own failure: whether the request left cannot be told. In doubt.
       const message = error instanceof Error ? error.message : String(error);
       const reason = `CaseDesk could not tell whether it reached the service (${message}). ${DOUBT_ADVICE}`;
       logger.error(`the KYT submission ${id} failed unexpectedly`, error);
-      return {
-        kind: 'in-doubt',
-        record: settleIfSending(id, 'in-doubt', reason) ?? record,
-        reason,
-        error,
-      };
+      const kept = unkeptIfSending(record, 'in-doubt', reason);
+      return { outcome: { kind: 'in-doubt', record: kept.record, reason, error }, keep: kept.keep };
     }
     if (error.outcomeUnknown) {
       const reason = `${lostHow(error)}. ${DOUBT_ADVICE}`;
-      return {
-        kind: 'in-doubt',
-        record: settleIfSending(id, 'in-doubt', reason) ?? record,
-        reason,
-        error,
-      };
+      const kept = unkeptIfSending(record, 'in-doubt', reason);
+      return { outcome: { kind: 'in-doubt', record: kept.record, reason, error }, keep: kept.keep };
     }
     const tokenRefused = error.kind === 'auth';
     if (error.retryable || tokenRefused || error.kind === 'cancelled') {
       // It did not go out (or the service refused it before taking it: 429): waiting again.
       const reason = error.message;
+      const kept = unkeptIfSending(record, 'waiting', reason);
       return {
-        kind: 'not-sent',
-        record: settleIfSending(id, 'waiting', reason) ?? record,
-        reason,
-        retryAfterMs: error.retryAfterMs,
-        unreachable: error.kind === 'network' || error.kind === 'timeout',
-        tokenRefused,
-        error,
+        outcome: {
+          kind: 'not-sent',
+          record: kept.record,
+          reason,
+          retryAfterMs: error.retryAfterMs,
+          unreachable: error.kind === 'network' || error.kind === 'timeout',
+          tokenRefused,
+          error,
+        },
+        keep: kept.keep,
       };
     }
     // The service's considered refusal (its own words, non-deprecated errors first): nothing stored.
     const reason = error.message;
+    const kept = unkeptIfSending(record, 'refused', reason);
+    return { outcome: { kind: 'refused', record: kept.record, reason, error }, keep: kept.keep };
+  };
+
+  /** Runs `keep` once, in the writes `covered` asks for, and tells who listens. */
+  const once = (id: string, write: <T>(work: () => T) => T, keep: () => void): (() => void) => {
+    let kept = false;
+    return () => {
+      if (kept) return;
+      kept = true;
+      write(keep);
+      deps.onChange([id]);
+    };
+  };
+
+  /** After the request went out, once what is pending has let it be written to the socket. */
+  const afterSent = (whileSending: (() => void) | undefined): Promise<void> => {
+    if (!whileSending) return Promise.resolve();
+    return new Promise((resolve) =>
+      setImmediate(() => {
+        try {
+          whileSending();
+        } catch (error) {
+          logger.error('work done while a KYT submission was being sent failed', error);
+        }
+        resolve();
+      }),
+    );
+  };
+
+  const sendUnkept = async (
+    id: string,
+    options: KytSendOptions & { whileSending?: () => void } = {},
+  ): Promise<UnkeptOutcome> => {
+    // Covered by a flushed sending window, its writes need not be flushed one by one.
+    const write = <T>(work: () => T): T => (options.covered ? store.unflushed(work) : work());
+    const claim = write(() => store.claim(id));
+    if (!claim) throw new Error(`There is no KYT submission ${id} in this profile.`);
+    if (!claim.claimed) return { outcome: asItIs(claim.record), keep: () => {} };
+    const claimed = claim.record;
+    deps.onChange([id]);
+    let answer: unknown;
+    try {
+      options.onSending?.();
+      const answered = deps.client.kyt.createTransactionAsReceived(claimed.transaction, {
+        signal: options.signal,
+        // A long Retry-After is the batch's or the outbox's to wait out, never tried early.
+        waitsForRetryAfter: true,
+      });
+      // Settled either way before awaited below: never an unhandled rejection meanwhile.
+      answered.catch(() => undefined);
+      await afterSent(options.whileSending);
+      answer = await answered;
+    } catch (error) {
+      const unkept = failed(claimed, error);
+      return { outcome: unkept.outcome, keep: once(id, write, unkept.keep) };
+    }
+    // An answer that came is kept whatever happened meanwhile (the investigator's earlier word,
+    // a restart that took it for lost): it is the best knowledge there is.
+    if (isObject(answer)) {
+      const settlement = { status: 'scored' as const, statusReason: null, answer, settledAt: at() };
+      return {
+        outcome: { kind: 'scored', record: { ...claimed, ...settlement } },
+        keep: once(id, write, () => {
+          store.settle(id, settlement, claimed);
+        }),
+      };
+    }
+    const reason = `The service answered with ${describeAnswer(answer)} instead of the transaction, so it cannot be told whether it was stored. ${DOUBT_ADVICE}`;
+    const settlement = { status: 'in-doubt' as const, statusReason: reason, answer };
     return {
-      kind: 'refused',
-      record: settleIfSending(id, 'refused', reason) ?? record,
-      reason,
-      error,
+      outcome: { kind: 'in-doubt', record: { ...claimed, ...settlement }, reason },
+      keep: once(id, write, () => {
+        store.settle(id, settlement, claimed);
+      }),
     };
   };
 
   const sender = {
-    async send(
-      id: string,
-      options: { signal?: AbortSignal; onSending?: () => void; covered?: boolean } = {},
-    ): Promise<KytSendOutcome> {
-      // Covered by a flushed sending window, its writes need not be flushed one by one.
-      const write = <T>(work: () => T): T => (options.covered ? store.unflushed(work) : work());
-      const claim = write(() => store.claim(id));
-      if (!claim) throw new Error(`There is no KYT submission ${id} in this profile.`);
-      if (!claim.claimed) return asItIs(claim.record);
-      deps.onChange([id]);
-      let answer: unknown;
-      try {
-        options.onSending?.();
-        answer = await deps.client.kyt.createTransactionAsReceived(claim.record.transaction, {
-          signal: options.signal,
-          // A long Retry-After is the batch's or the outbox's to wait out, never tried early.
-          waitsForRetryAfter: true,
-        });
-      } catch (error) {
-        const outcome = write(() => failed(claim.record, error));
-        deps.onChange([id]);
-        return outcome;
-      }
-      // An answer that came is kept whatever happened meanwhile (the investigator's earlier word,
-      // a restart that took it for lost): it is the best knowledge there is.
-      if (isObject(answer)) {
-        const record = write(() =>
-          store.settle(id, {
-            status: 'scored',
-            statusReason: null,
-            answer,
-            settledAt: at(),
-          }),
-        );
-        deps.onChange([id]);
-        return { kind: 'scored', record: record ?? claim.record };
-      }
-      const reason = `The service answered with ${describeAnswer(answer)} instead of the transaction, so it cannot be told whether it was stored. ${DOUBT_ADVICE}`;
-      const record = write(() =>
-        store.settle(id, { status: 'in-doubt', statusReason: reason, answer }),
-      );
-      deps.onChange([id]);
-      return { kind: 'in-doubt', record: record ?? claim.record, reason };
+    sendUnkept,
+    async send(id: string, options: KytSendOptions = {}): Promise<KytSendOutcome> {
+      const { outcome, keep } = await sendUnkept(id, options);
+      keep();
+      return outcome;
     },
 
     recoverInterrupted(): number {

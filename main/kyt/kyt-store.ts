@@ -43,7 +43,16 @@ export interface KytSubmissions extends KytStore {
    * the command line share the store), so one submission is never sent by two at once.
    */
   claim(id: string): { claimed: boolean; record: KytSubmissionRecord } | null;
-  settle(id: string, settlement: Settlement): KytSubmissionRecord | null;
+  /**
+   * Keeps an outcome. `claimed`: the record as this sender claimed it, written over without
+   * reading it again (only its status, reason, answer and settled time ever change, and an answer
+   * that came is kept whatever happened meanwhile).
+   */
+  settle(
+    id: string,
+    settlement: Settlement,
+    claimed?: KytSubmissionRecord,
+  ): KytSubmissionRecord | null;
   /**
    * Runs `work` with its commits written but not flushed to disk: they survive CaseDesk stopping,
    * not the computer stopping. Only for writes a flushed commit made safe beforehand (a batch's
@@ -139,7 +148,7 @@ export function createKytStore(
     };
     const updatedMs = fresh
       ? local.add(KYT_SUBMISSION_KIND, record.id, record, index)
-      : Date.parse(local.put(KYT_SUBMISSION_KIND, record.id, record, index).updatedAt);
+      : local.replace(KYT_SUBMISSION_KIND, record.id, record, index);
     writeIndex(indexRowOf(summary, Date.parse(record.createdAt)), updatedMs, fresh);
     return record;
   };
@@ -185,6 +194,41 @@ export function createKytStore(
     return next ? write(next) : record;
   };
   const changeInTransaction = db.transaction(change);
+
+  /**
+   * Writes a change of status alone: the body, and the index row's status and summary. What else
+   * is derived (search words, linked customers, score) does not depend on the status.
+   */
+  const writeStatus = (record: KytSubmissionRecord) => {
+    const at = now();
+    const written = sql(
+      'UPDATE local_records SET body = ?, updated_ms = ? WHERE kind = ? AND id = ?',
+    ).run(JSON.stringify(record), at, KYT_SUBMISSION_KIND, record.id);
+    if (written.changes !== 1) throw new Error(`the KYT submission ${record.id} was not written`);
+    sql(
+      'UPDATE kyt_submissions SET status = ?, record_updated_ms = ?, summary = ? WHERE id = ?',
+    ).run(
+      record.status,
+      at,
+      JSON.stringify(summaryOf(record, briefOf(record.answer, logger))),
+      record.id,
+    );
+  };
+
+  const claimOne = db.transaction((id: string) => {
+    const record = get(id);
+    if (!record) return null;
+    if (record.status !== 'waiting') return { claimed: false, record };
+    const claimed: KytSubmissionRecord = { ...record, status: 'sending', statusReason: null };
+    writeStatus(claimed);
+    return { claimed: true, record: claimed };
+  });
+  const settleClaimed = db.transaction((claimed: KytSubmissionRecord, settlement: Settlement) =>
+    write(settleOne(claimed, settlement)),
+  );
+  // Pragmas prepared once: a batch switches flushing off and on twice per line.
+  const flushing = (on: boolean) =>
+    sql(on ? 'PRAGMA synchronous = FULL' : 'PRAGMA synchronous = NORMAL').run();
 
   const settleOne = (record: KytSubmissionRecord, settlement: Settlement): KytSubmissionRecord => ({
     ...record,
@@ -276,10 +320,10 @@ export function createKytStore(
       return ids.flatMap((id) => get(id) ?? []);
     },
     nextWaiting(batchId) {
-      const id = pluck(
-        "SELECT id FROM kyt_submissions WHERE batch_id = ? AND status = 'waiting' ORDER BY batch_line LIMIT 1",
-      ).get(batchId) as string | undefined;
-      return id === undefined ? null : get(id);
+      const row = sql(
+        "SELECT id, batch_line AS line FROM kyt_submissions WHERE batch_id = ? AND status = 'waiting' ORDER BY batch_line LIMIT 1",
+      ).get(batchId) as { id: string; line: number } | undefined;
+      return row ? { id: row.id, line: row.line } : null;
     },
     batchCounts(batchId) {
       const counts = Object.fromEntries(KYT_STATUSES.map((status) => [status, 0])) as Record<
@@ -314,28 +358,19 @@ export function createKytStore(
       return withdrawn;
     }),
 
-    claim(id) {
-      let claimed = false;
-      const record = db
-        .transaction(() =>
-          change(id, (found) => {
-            if (found.status !== 'waiting') return null;
-            claimed = true;
-            return { ...found, status: 'sending', statusReason: null };
-          }),
-        )
-        // BEGIN IMMEDIATE: another process's claim waits for this one, then sees it taken.
-        .immediate();
-      return record ? { claimed, record } : null;
-    },
-    settle: (id, settlement) => changeInTransaction(id, (record) => settleOne(record, settlement)),
+    // BEGIN IMMEDIATE: another process's claim waits for this one, then sees it taken.
+    claim: (id) => claimOne.immediate(id),
+    settle: (id, settlement, claimed) =>
+      claimed?.id === id
+        ? settleClaimed(claimed, settlement)
+        : changeInTransaction(id, (record) => settleOne(record, settlement)),
     unflushed(work) {
       // One connection, used synchronously: nothing else commits between these two pragmas.
-      db.pragma('synchronous = NORMAL');
+      flushing(false);
       try {
         return work();
       } finally {
-        db.pragma('synchronous = FULL');
+        flushing(true);
       }
     },
     summary: (id) => summaries([id])[0] ?? null,

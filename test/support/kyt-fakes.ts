@@ -79,9 +79,10 @@ export function createFakeKytStore(): FakeKytStore {
     nextWaiting(batchId) {
       const list = batches.get(batchId) ?? [];
       for (let index = firstWaiting.get(batchId) ?? 0; index < list.length; index += 1) {
-        if (list[index]?.status === 'waiting') {
+        const record = list[index];
+        if (record?.status === 'waiting' && record.batch) {
           firstWaiting.set(batchId, index);
-          return list[index] ?? null;
+          return { id: record.id, line: record.batch.line };
         }
       }
       firstWaiting.set(batchId, list.length);
@@ -146,53 +147,60 @@ export function createScriptedSender(
   script: (record: KytSubmissionRecord, attempt: number) => FakeOutcome | Promise<FakeOutcome>,
 ): ScriptedSender {
   const sent: string[] = [];
+  // Kept at once: `keep` of sendUnkept has nothing left to do.
+  const send = async (id: string, whileSending?: () => void): Promise<KytSendOutcome> => {
+    const record = store.get(id);
+    if (!record) throw new Error(`no submission ${id}`);
+    if (record.status !== 'waiting') throw new Error(`${id} sent while ${record.status}`);
+    sent.push(id);
+    store.setStatus(id, 'sending', null);
+    whileSending?.();
+    const outcome = await script(record, sent.length);
+    switch (outcome.kind) {
+      case 'scored': {
+        const score = outcome.score ?? 10;
+        record.answer = {
+          id: `svc-${id}`,
+          score,
+          state: { code: 'accepted', label: outcome.state ?? 'Accepted' },
+          converted_amount: record.transaction.amount,
+          converted_currency: 'EUR',
+        };
+        store.setStatus(id, 'scored', null);
+        return { kind: 'scored', record };
+      }
+      case 'refused': {
+        const reason = outcome.reason ?? 'The service refused it: the amount is negative.';
+        store.setStatus(id, 'refused', reason);
+        return { kind: 'refused', record, reason };
+      }
+      case 'in-doubt': {
+        const reason = outcome.reason ?? 'the connection dropped after the body went out';
+        store.setStatus(id, 'in-doubt', reason);
+        return { kind: 'in-doubt', record, reason };
+      }
+      case 'not-sent': {
+        const reason = outcome.reason ?? 'The service asked to wait.';
+        store.setStatus(id, 'waiting', null);
+        return {
+          kind: 'not-sent',
+          record,
+          reason,
+          retryAfterMs: outcome.retryAfterMs ?? null,
+          unreachable: outcome.unreachable ?? false,
+          tokenRefused: outcome.tokenRefused ?? false,
+          error: new Error(reason),
+        };
+      }
+    }
+  };
   return {
     sent,
-    async send(id): Promise<KytSendOutcome> {
-      const record = store.get(id);
-      if (!record) throw new Error(`no submission ${id}`);
-      if (record.status !== 'waiting') throw new Error(`${id} sent while ${record.status}`);
-      sent.push(id);
-      store.setStatus(id, 'sending', null);
-      const outcome = await script(record, sent.length);
-      switch (outcome.kind) {
-        case 'scored': {
-          const score = outcome.score ?? 10;
-          record.answer = {
-            id: `svc-${id}`,
-            score,
-            state: { code: 'accepted', label: outcome.state ?? 'Accepted' },
-            converted_amount: record.transaction.amount,
-            converted_currency: 'EUR',
-          };
-          store.setStatus(id, 'scored', null);
-          return { kind: 'scored', record };
-        }
-        case 'refused': {
-          const reason = outcome.reason ?? 'The service refused it: the amount is negative.';
-          store.setStatus(id, 'refused', reason);
-          return { kind: 'refused', record, reason };
-        }
-        case 'in-doubt': {
-          const reason = outcome.reason ?? 'the connection dropped after the body went out';
-          store.setStatus(id, 'in-doubt', reason);
-          return { kind: 'in-doubt', record, reason };
-        }
-        case 'not-sent': {
-          const reason = outcome.reason ?? 'The service asked to wait.';
-          store.setStatus(id, 'waiting', null);
-          return {
-            kind: 'not-sent',
-            record,
-            reason,
-            retryAfterMs: outcome.retryAfterMs ?? null,
-            unreachable: outcome.unreachable ?? false,
-            tokenRefused: outcome.tokenRefused ?? false,
-            error: new Error(reason),
-          };
-        }
-      }
-    },
+    send: (id) => send(id),
+    sendUnkept: async (id, options) => ({
+      outcome: await send(id, options?.whileSending),
+      keep: () => {},
+    }),
   };
 }
 
@@ -307,7 +315,8 @@ export function createRecordsKytStore(
       while (batch.first < batch.ids.length && batch.statuses[batch.first] !== 'waiting')
         batch.first += 1;
       const id = batch.ids[batch.first];
-      return id === undefined ? null : read(id);
+      const line = id === undefined ? undefined : read(id)?.batch?.line;
+      return id === undefined || line === undefined ? null : { id, line };
     },
     batchCounts(batchId) {
       const counts = Object.fromEntries(ALL_STATUSES.map((status) => [status, 0])) as Record<

@@ -114,11 +114,14 @@ export function createBatchRunner(deps: BatchRunnerDeps): BatchRunner {
     changed(id);
   };
 
-  /** Flushes, before line `line` goes out, that it and the next ones may be being sent. */
-  const cover = (id: string, run: Run, line: number) => {
+  /**
+   * Flushes, before line `line` goes out, that it and the next ones may be being sent. `from`: an
+   * earlier line still on its way, which the window keeps covering.
+   */
+  const cover = (id: string, run: Run, line: number, from = line) => {
     if (line <= run.coveredThrough) return;
     const throughLine = line + SENDING_WINDOW_LINES - 1;
-    book.update(id, { sendingWindow: { fromLine: line, throughLine, bootId: deps.bootId() } });
+    book.update(id, { sendingWindow: { fromLine: from, throughLine, bootId: deps.bootId() } });
     run.coveredThrough = throughLine;
   };
 
@@ -136,38 +139,69 @@ export function createBatchRunner(deps: BatchRunnerDeps): BatchRunner {
 
   async function loop(id: string, run: Run): Promise<void> {
     let timesInARow = 0;
-    while (!run.pauseAsked && !run.cancelAsked && !stop.signal.aborted) {
-      const next = store.nextWaiting(id);
-      if (!next) {
-        setState(id, 'done', null);
-        return;
+    // The last line's outcome, kept while the next line's request is on its way: the disk work
+    // and the service's work overlap. Kept before anything else is decided or waited for.
+    let unkept: (() => void) | null = null;
+    const keepLast = () => {
+      const keep = unkept;
+      unkept = null;
+      keep?.();
+    };
+    try {
+      while (!run.pauseAsked && !run.cancelAsked && !stop.signal.aborted) {
+        const next = store.nextWaiting(id);
+        if (!next) {
+          keepLast();
+          setState(id, 'done', null);
+          return;
+        }
+        const line = String(next.line);
+        cover(id, run, next.line);
+        let keepFailed: { error: unknown } | null = null;
+        const { outcome, keep } = await sender.sendUnkept(next.id, {
+          signal: stop.signal,
+          covered: true,
+          whileSending: () => {
+            try {
+              keepLast();
+              // The next window is flushed while this line is on its way, not before the next.
+              cover(id, run, next.line + 1, next.line);
+            } catch (error) {
+              keepFailed = { error };
+            }
+          },
+        });
+        // Nothing went out (another sender had it): the last line is kept before going on.
+        keepLast();
+        const reason = stopReason(outcome, line);
+        const goesOn = reason === null && outcome.kind !== 'not-sent';
+        if (goesOn && keepFailed === null) unkept = keep;
+        else keep();
+        if (keepFailed !== null) throw (keepFailed as { error: unknown }).error;
+        if (reason !== null) return stopItself(id, run, reason);
+        if (outcome.kind !== 'not-sent') {
+          timesInARow = 0;
+          progress(id, run);
+          continue;
+        }
+        if (run.pauseAsked || run.cancelAsked || stop.signal.aborted) return;
+        timesInARow += 1;
+        const wait = waitBefore(outcome.retryAfterMs, timesInARow);
+        if (wait > LONGEST_WAIT_MS)
+          return stopItself(
+            id,
+            run,
+            `The service asked to wait ${inWords(wait)} before more lines (${outcome.reason}). Resume later: it goes on from line ${line}.`,
+          );
+        run.waitingUntil = now() + wait;
+        changed(id);
+        await sleep(wait, AbortSignal.any([run.wake.signal, stop.signal]));
+        run.waitingUntil = null;
+        if (run.wake.signal.aborted) run.wake = new AbortController();
+        changed(id);
       }
-      const line = String(next.batch?.line ?? '?');
-      const covered = next.batch !== null;
-      if (next.batch) cover(id, run, next.batch.line);
-      const outcome = await sender.send(next.id, { signal: stop.signal, covered });
-      const reason = stopReason(outcome, line);
-      if (reason !== null) return stopItself(id, run, reason);
-      if (outcome.kind !== 'not-sent') {
-        timesInARow = 0;
-        progress(id, run);
-        continue;
-      }
-      if (run.pauseAsked || run.cancelAsked || stop.signal.aborted) return;
-      timesInARow += 1;
-      const wait = waitBefore(outcome.retryAfterMs, timesInARow);
-      if (wait > LONGEST_WAIT_MS)
-        return stopItself(
-          id,
-          run,
-          `The service asked to wait ${inWords(wait)} before more lines (${outcome.reason}). Resume later: it goes on from line ${line}.`,
-        );
-      run.waitingUntil = now() + wait;
-      changed(id);
-      await sleep(wait, AbortSignal.any([run.wake.signal, stop.signal]));
-      run.waitingUntil = null;
-      if (run.wake.signal.aborted) run.wake = new AbortController();
-      changed(id);
+    } finally {
+      keepLast();
     }
   }
 

@@ -137,7 +137,7 @@ export function createKytBatches(deps: KytBatchDeps): KytBatches {
     const window = summary.sendingWindow;
     if (window && window.bootId !== bootId()) {
       let next = store.nextWaiting(summary.id);
-      while (next?.batch && next.batch.line <= window.throughLine) {
+      while (next && next.line <= window.throughLine) {
         store.setStatus(next.id, 'in-doubt', COMPUTER_STOPPED);
         next = store.nextWaiting(summary.id);
       }

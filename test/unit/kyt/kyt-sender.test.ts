@@ -237,4 +237,44 @@ describe('sending a KYT submission', () => {
     expect((await sending).kind).toBe('scored');
     expect(store.get(made.id)?.status).toBe('scored');
   });
+
+  it('answers an outcome without keeping it until asked: the work while it is sent runs once the request is out', async () => {
+    const made = waiting();
+    const order: string[] = [];
+    let answer: (value: unknown) => void = () => undefined;
+    const { sender, changed } = senderWith(() => {
+      order.push('request');
+      return new Promise((resolve) => {
+        answer = resolve;
+      });
+    });
+    const pending = sender.sendUnkept(made.id, {
+      covered: true,
+      whileSending: () => order.push(`while:${store.get(made.id)?.status}`),
+    });
+    await vi.waitFor(() => expect(order).toEqual(['request', 'while:sending']));
+    answer(scoredAnswer(made.transaction));
+    const { outcome, keep } = await pending;
+    expect(outcome).toMatchObject({ kind: 'scored', record: { status: 'scored' } });
+    // Not kept yet: a crash now leaves it in doubt, never sent again.
+    expect(store.get(made.id)?.status).toBe('sending');
+    keep();
+    keep();
+    expect(store.get(made.id)).toMatchObject({
+      status: 'scored',
+      settledAt: '2026-03-10T08:00:05.000Z',
+    });
+    expect(changed).toEqual([[made.id], [made.id]]);
+  });
+
+  it('keeps a lost answer’s doubt only when asked, and not over an outcome kept meanwhile', async () => {
+    const made = waiting();
+    const { sender } = senderWith(() => Promise.reject(kytFailures.dropped()));
+    const { outcome, keep } = await sender.sendUnkept(made.id);
+    expect(outcome.kind).toBe('in-doubt');
+    expect(store.get(made.id)?.status).toBe('sending');
+    store.settle(made.id, { status: 'marked-sent', statusReason: null });
+    keep();
+    expect(store.get(made.id)?.status).toBe('marked-sent');
+  });
 });

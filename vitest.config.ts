@@ -9,5 +9,7 @@ export default defineConfig({
     allowOnly: false,
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     testTimeout: 20_000,
+    // Hooks start sandboxes and sync profiles: on a loaded machine that outlasts the default 10 s.
+    hookTimeout: 60_000,
   },
 });

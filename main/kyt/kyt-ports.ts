@@ -53,6 +53,16 @@ export interface KytStore {
    * line only: the sender reads the record when it claims it.
    */
   nextWaiting(batchId: string): BatchLineRef | null;
+  /**
+   * Reads a submission ahead of its claim (a batch's next line, while the line before is on its
+   * way), so the claim, between one answer and the next request, reads nothing it need not.
+   */
+  readAhead(id: string): void;
+  /**
+   * Moves what was written into the store's main file (a WAL checkpoint), done while a line is on
+   * its way so that no write between one answer and the next request has to.
+   */
+  checkpoint(): void;
   /** Counts of a batch's submissions by status. */
   batchCounts(batchId: string): Record<KytStatus, number>;
   /** Sets status (and reason); `withdrawn` for a cancelled batch's lines not sent. */

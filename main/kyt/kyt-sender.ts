@@ -190,18 +190,24 @@ export function createKytSender(deps: KytSenderDeps): KytSender & {
     };
   };
 
-  /** After the request went out, once what is pending has let it be written to the socket. */
+  /**
+   * Runs `whileSending` once the request is written to the socket. The client writes a request on
+   * a reused connection from an immediate of its own (it checks the idle connection first), queued
+   * after this call's first one: the second runs after it.
+   */
   const afterSent = (whileSending: (() => void) | undefined): Promise<void> => {
     if (!whileSending) return Promise.resolve();
     return new Promise((resolve) =>
-      setImmediate(() => {
-        try {
-          whileSending();
-        } catch (error) {
-          logger.error('work done while a KYT submission was being sent failed', error);
-        }
-        resolve();
-      }),
+      setImmediate(() =>
+        setImmediate(() => {
+          try {
+            whileSending();
+          } catch (error) {
+            logger.error('work done while a KYT submission was being sent failed', error);
+          }
+          resolve();
+        }),
+      ),
     );
   };
 

@@ -95,6 +95,12 @@ const UPSERT_ROW = `INSERT INTO kyt_submissions (id, v, record_updated_ms, statu
     batch_id = excluded.batch_id, batch_line = excluded.batch_line, summary = excluded.summary`;
 const NEWEST = 'ORDER BY created_ms DESC, batch_line DESC, id DESC';
 
+const sameSet = (a: readonly string[], b: readonly string[]): boolean => {
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size === right.size && [...left].every((item) => right.has(item));
+};
+
 /**
  * KYT submissions in the profile's local store (kind `kyt.submission`), each written with its
  * index row (migration 005) and search words in one transaction. Statements are prepared once per
@@ -109,26 +115,59 @@ export function createKytStore(
   const sql = (text: string) => prepared(db, text);
   const pluck = (text: string) => prepared(db, text, 'pluck');
 
-  const writeIndex = (row: IndexRow, recordUpdatedMs: number, fresh: boolean) => {
-    sql(UPSERT_ROW).run(
-      row.id,
-      DERIVED_VERSION,
-      recordUpdatedMs,
-      row.status,
-      row.createdMs,
-      row.dateMs,
-      row.score,
-      row.stateText,
-      row.stateCode,
-      row.currency,
-      row.labelFolded,
-      row.fromExternalId,
-      row.toExternalId,
-      row.batchId,
-      row.batchLine,
-      JSON.stringify(row.summary),
-    );
-    if (!fresh) sql('DELETE FROM kyt_submission_customers WHERE id = ?').run(row.id);
+  /**
+   * `changed`: a kept record whose outcome changed. Only what its status and answer derive is
+   * written (what its transaction derives never changes), so the other indexes are not touched.
+   */
+  const writeIndex = (
+    row: IndexRow,
+    recordUpdatedMs: number,
+    how: 'fresh' | 'changed' | 'derived',
+  ) => {
+    const fresh = how === 'fresh';
+    const updated =
+      how === 'changed' &&
+      sql(
+        `UPDATE kyt_submissions SET v = ?, record_updated_ms = ?, status = ?, score = ?,
+           state_text = ?, state_code = ?, summary = ? WHERE id = ? AND v = ?`,
+      ).run(
+        DERIVED_VERSION,
+        recordUpdatedMs,
+        row.status,
+        row.score,
+        row.stateText,
+        row.stateCode,
+        JSON.stringify(row.summary),
+        row.id,
+        DERIVED_VERSION,
+      ).changes === 1;
+    if (!updated)
+      sql(UPSERT_ROW).run(
+        row.id,
+        DERIVED_VERSION,
+        recordUpdatedMs,
+        row.status,
+        row.createdMs,
+        row.dateMs,
+        row.score,
+        row.stateText,
+        row.stateCode,
+        row.currency,
+        row.labelFolded,
+        row.fromExternalId,
+        row.toExternalId,
+        row.batchId,
+        row.batchLine,
+        JSON.stringify(row.summary),
+      );
+    if (!fresh) {
+      // Mostly the same customers as before (sender and receiver): rows left as they are.
+      const before = pluck('SELECT customer FROM kyt_submission_customers WHERE id = ?').all(
+        row.id,
+      ) as string[];
+      if (sameSet(before, row.customers)) return;
+      sql('DELETE FROM kyt_submission_customers WHERE id = ?').run(row.id);
+    }
     const linked = sql(
       'INSERT INTO kyt_submission_customers (customer, id) VALUES (?, ?) ON CONFLICT DO NOTHING',
     );
@@ -149,7 +188,11 @@ export function createKytStore(
     const updatedMs = fresh
       ? local.add(KYT_SUBMISSION_KIND, record.id, record, index)
       : local.replace(KYT_SUBMISSION_KIND, record.id, record, index);
-    writeIndex(indexRowOf(summary, Date.parse(record.createdAt)), updatedMs, fresh);
+    writeIndex(
+      indexRowOf(summary, Date.parse(record.createdAt)),
+      updatedMs,
+      fresh ? 'fresh' : 'changed',
+    );
     return record;
   };
 
@@ -215,8 +258,19 @@ export function createKytStore(
     );
   };
 
+  // A record read ahead of its claim (the next line, while this one is on its way), with the body
+  // it was read from: the claim uses it only if the body is still exactly that.
+  let ahead: { id: string; body: string; record: KytSubmissionRecord } | null = null;
+  const readBody = (id: string) =>
+    pluck('SELECT body FROM local_records WHERE kind = ? AND id = ?').get(
+      KYT_SUBMISSION_KIND,
+      id,
+    ) as string | undefined;
+
   const claimOne = db.transaction((id: string) => {
-    const record = get(id);
+    const known = ahead?.id === id ? ahead : null;
+    ahead = null;
+    const record = known !== null && readBody(id) === known.body ? known.record : get(id);
     if (!record) return null;
     if (record.status !== 'waiting') return { claimed: false, record };
     const claimed: KytSubmissionRecord = { ...record, status: 'sending', statusReason: null };
@@ -300,7 +354,7 @@ export function createKytStore(
     writeIndex(
       indexRowOf(summary, Date.parse(read.record.createdAt)),
       Date.parse(kept.updatedAt),
-      false,
+      'derived',
     );
     return true;
   };
@@ -360,6 +414,16 @@ export function createKytStore(
 
     // BEGIN IMMEDIATE: another process's claim waits for this one, then sees it taken.
     claim: (id) => claimOne.immediate(id),
+    readAhead(id) {
+      const body = readBody(id);
+      if (body === undefined) return;
+      const read = readRecord(JSON.parse(body) as unknown);
+      ahead = read.ok ? { id, body, record: read.record } : null;
+    },
+    checkpoint() {
+      // PASSIVE: what no reader holds, without waiting for anyone.
+      sql('PRAGMA wal_checkpoint(PASSIVE)').get();
+    },
     settle: (id, settlement, claimed) =>
       claimed?.id === id
         ? settleClaimed(claimed, settlement)

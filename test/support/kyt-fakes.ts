@@ -75,6 +75,8 @@ export function createFakeKytStore(): FakeKytStore {
       return submissions.map(make);
     },
     get: (id) => byId.get(id) ?? null,
+    readAhead: () => {},
+    checkpoint: () => {},
     byBatch: (batchId, offset, limit) => (batches.get(batchId) ?? []).slice(offset, offset + limit),
     nextWaiting(batchId) {
       const list = batches.get(batchId) ?? [];
@@ -305,6 +307,8 @@ export function createRecordsKytStore(
     create: make,
     createMany: (submissions) => transaction(() => submissions.map(make)),
     get: read,
+    readAhead: () => {},
+    checkpoint: () => {},
     byBatch(batchId, offset, limit) {
       const ids = batches.get(batchId)?.ids.slice(offset, offset + limit) ?? [];
       return ids.flatMap((id) => read(id) ?? []);

@@ -1,5 +1,5 @@
 import type { Logger } from '../../lib/logger';
-import type { KytSendOutcome, KytSender, KytStore } from '../kyt-ports';
+import type { BatchLineRef, KytSendOutcome, KytSender, KytStore } from '../kyt-ports';
 import type { BatchBook } from './batch-book';
 
 // Sends a batch's lines in line order, one at a time, each through the one way a submission is
@@ -22,6 +22,12 @@ export const LONGEST_WAIT_MS = 10 * 60_000;
  * disk flush per window instead of two per line is what lets a batch go as fast as the service.
  */
 export const SENDING_WINDOW_LINES = 16;
+
+/**
+ * Lines between two checkpoints of the store, taken while a line is on its way: fewer pages than
+ * SQLite's own threshold (1000) gather meanwhile, so no write on the way of a line takes one.
+ */
+export const CHECKPOINT_EVERY_LINES = 32;
 
 export const WITHDRAWN_REASON = 'Its batch was cancelled before it was sent.';
 export const PAUSED_BY_YOU =
@@ -65,6 +71,8 @@ interface Run {
   lastProgress: number;
   /** The last line the flushed sending window covers. */
   coveredThrough: number;
+  /** Lines sent since the store was last checkpointed. */
+  sinceCheckpoint: number;
   done: Promise<void>;
 }
 
@@ -147,9 +155,12 @@ export function createBatchRunner(deps: BatchRunnerDeps): BatchRunner {
       unkept = null;
       keep?.();
     };
+    // The line read ahead while the last one was on its way: next, when the last one went on.
+    let ahead: BatchLineRef | null = null;
     try {
       while (!run.pauseAsked && !run.cancelAsked && !stop.signal.aborted) {
-        const next = store.nextWaiting(id);
+        const next = ahead ?? store.nextWaiting(id);
+        ahead = null;
         if (!next) {
           keepLast();
           setState(id, 'done', null);
@@ -158,14 +169,23 @@ export function createBatchRunner(deps: BatchRunnerDeps): BatchRunner {
         const line = String(next.line);
         cover(id, run, next.line);
         let keepFailed: { error: unknown } | null = null;
+        let readAhead: BatchLineRef | null = null;
         const { outcome, keep } = await sender.sendUnkept(next.id, {
           signal: stop.signal,
           covered: true,
           whileSending: () => {
             try {
               keepLast();
-              // The next window is flushed while this line is on its way, not before the next.
+              // The next window is flushed, the next line read and the store's file tidied
+              // while this line is on its way, not between its answer and the next request.
               cover(id, run, next.line + 1, next.line);
+              readAhead = store.nextWaiting(id);
+              if (readAhead) store.readAhead(readAhead.id);
+              run.sinceCheckpoint += 1;
+              if (run.sinceCheckpoint >= CHECKPOINT_EVERY_LINES) {
+                run.sinceCheckpoint = 0;
+                store.checkpoint();
+              }
             } catch (error) {
               keepFailed = { error };
             }
@@ -175,8 +195,10 @@ export function createBatchRunner(deps: BatchRunnerDeps): BatchRunner {
         keepLast();
         const reason = stopReason(outcome, line);
         const goesOn = reason === null && outcome.kind !== 'not-sent';
-        if (goesOn && keepFailed === null) unkept = keep;
-        else keep();
+        if (goesOn && keepFailed === null) {
+          unkept = keep;
+          ahead = readAhead;
+        } else keep();
         if (keepFailed !== null) throw (keepFailed as { error: unknown }).error;
         if (reason !== null) return stopItself(id, run, reason);
         if (outcome.kind !== 'not-sent') {
@@ -214,6 +236,7 @@ export function createBatchRunner(deps: BatchRunnerDeps): BatchRunner {
       waitingUntil: null,
       lastProgress: Number.NEGATIVE_INFINITY,
       coveredThrough: Number.NEGATIVE_INFINITY,
+      sinceCheckpoint: 0,
       done: new Promise<void>((resolve) => {
         finish = resolve;
       }),

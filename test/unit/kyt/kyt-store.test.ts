@@ -330,4 +330,33 @@ describe('the KYT submissions store', () => {
     }
     expect(store.claim('nope')).toBeNull();
   });
+
+  it('a record read ahead is claimed as read, unless it changed since: then as it is now', () => {
+    const store = storeOf();
+    const [first, second] = store.createMany([
+      { transaction: transactionOf({ external_id: 'A' }), batch: { id: 'B', line: 1 } },
+      { transaction: transactionOf({ external_id: 'B' }), batch: { id: 'B', line: 2 } },
+    ]);
+    if (!first || !second) throw new Error('not made');
+    store.readAhead(first.id);
+    expect(store.claim(first.id)).toMatchObject({
+      claimed: true,
+      record: { status: 'sending', transaction: { external_id: 'A' } },
+    });
+    expect(store.get(first.id)?.status).toBe('sending');
+    // Withdrawn by another CaseDesk after it was read ahead: the claim sees it withdrawn.
+    store.readAhead(second.id);
+    const other = openTestLocalStore(temp.path, now);
+    try {
+      createKytStore(other, silentLogger).withdrawWaiting('B', 'Cancelled.');
+    } finally {
+      other.close();
+    }
+    expect(store.claim(second.id)).toMatchObject({
+      claimed: false,
+      record: { status: 'withdrawn', statusReason: 'Cancelled.' },
+    });
+    store.checkpoint();
+    expect(store.batchCounts('B')).toMatchObject({ sending: 1, withdrawn: 1 });
+  });
 });

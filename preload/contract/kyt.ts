@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { method } from './define';
-import { Day, Id } from './common';
+import { Day, Id, MAX_INPUT_NESTING, nestsDeeperThan } from './common';
 import { LocalFile } from './uploads';
 
 // Transaction monitoring (KYT, issue 15). The interface has one call, POST /kyt/transaction: the
@@ -102,7 +102,17 @@ export const KytTransactionInput = z
     context: Text(10_000).optional(),
     review_groups: z.array(z.string().trim().min(1).max(128)).max(100).optional(),
     /** Custom fields, as the tenant defines them (the interface leaves their shape open). */
-    fields: z.record(z.string().min(1).max(256), z.unknown()).optional(),
+    fields: z
+      .record(
+        z.string().min(1).max(256),
+        z
+          .unknown()
+          .refine(
+            (value) => !nestsDeeperThan(value, MAX_INPUT_NESTING),
+            `A custom field nests objects or lists deeper than ${MAX_INPUT_NESTING} levels.`,
+          ),
+      )
+      .optional(),
     crypto: z
       .object({ blockchain: Text(128), tx_hash: Text(512) })
       .strict()

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { extname } from 'node:path';
-import type { KytBatchFormat } from '../../../preload/contract';
+import { MAX_INPUT_NESTING, nestsDeeperThan, type KytBatchFormat } from '../../../preload/contract';
 import { AppError } from '../../lib/app-error';
 import { CsvParser, type CsvRecord, type CsvSeparator } from './csv-parser';
 import { MAX_LINE_CHARS, TextLineSplitter } from './text-lines';
@@ -27,6 +27,8 @@ export interface BatchSource {
 }
 
 const CHUNK_BYTES = 64 * 1024;
+/** A line's own levels (participants, their device) above the custom fields' own. */
+const LINE_NESTING = MAX_INPUT_NESTING + 4;
 
 const CSV_EXTENSIONS = new Set(['.csv', '.tsv', '.psv', '.txt']);
 const NDJSON_EXTENSIONS = new Set(['.ndjson', '.jsonl', '.json']);
@@ -237,6 +239,12 @@ async function* ndjsonLines(chunks: AsyncGenerator<string>): AsyncGenerator<Sour
         line,
         kind: 'error',
         error: 'This line is not a JSON object: each line is one transaction object, {…}.',
+      };
+    if (nestsDeeperThan(value, LINE_NESTING))
+      return {
+        line,
+        kind: 'error',
+        error: `This line nests objects or lists deeper than ${LINE_NESTING} levels: a transaction is a few levels deep.`,
       };
     return { line, kind: 'object', value: value as Record<string, unknown> };
   };

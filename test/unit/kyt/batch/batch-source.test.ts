@@ -99,6 +99,21 @@ describe('opening a batch file', () => {
     ]);
   });
 
+  it('makes a line nested deeper than a transaction can be an error for that line, read without exhausting the stack', async () => {
+    const deep = (levels: number) =>
+      `{"amount":1,"fields":{"x":${'['.repeat(levels)}${']'.repeat(levels)}}}`;
+    const { lines } = await read('deep.ndjson', `${deep(100_000)}\n${deep(30)}\n`);
+    expect(lines).toEqual([
+      {
+        line: 1,
+        kind: 'error',
+        error:
+          'This line nests objects or lists deeper than 36 levels: a transaction is a few levels deep.',
+      },
+      { line: 2, kind: 'object', value: JSON.parse(deep(30)) as unknown },
+    ]);
+  });
+
   it('tells the format by what the file starts with when its name does not say', async () => {
     expect((await read('export', '  {"amount":1}\n')).source.format).toBe('ndjson');
     expect((await read('export', 'amount,currency\n1,EUR\n')).source.format).toBe('csv');

@@ -184,8 +184,9 @@ export function createKytSender(deps: KytSenderDeps): KytSender & {
     let kept = false;
     return () => {
       if (kept) return;
-      kept = true;
       write(keep);
+      // Marked only once written: a write that failed may be tried again.
+      kept = true;
       deps.onChange([id]);
     };
   };

@@ -21,8 +21,11 @@ export interface Holds {
   /** Lets every waiting request go on and holds nothing more. */
   release(): HoldState;
   state(): HoldState;
-  /** Resolves at once unless `apiPath` is held; then when released. */
-  pass(apiPath: string): Promise<void>;
+  /**
+   * True at once unless `apiPath` is held; then true when released, or false when the client gave
+   * up meanwhile (`abandoned` calls its listener): a request no one waits for is not carried out.
+   */
+  pass(apiPath: string, abandoned: (listener: () => void) => void): Promise<boolean>;
 }
 
 export function createHolds(): Holds {
@@ -42,9 +45,18 @@ export function createHolds(): Holds {
       return state();
     },
     state,
-    pass(apiPath) {
-      if (!paths.has(apiPath)) return Promise.resolve();
-      return new Promise((resolve) => waiters.push(resolve));
+    pass(apiPath, abandoned) {
+      if (!paths.has(apiPath)) return Promise.resolve(true);
+      return new Promise((resolve) => {
+        const go = () => resolve(true);
+        waiters.push(go);
+        abandoned(() => {
+          const at = waiters.indexOf(go);
+          if (at < 0) return;
+          waiters.splice(at, 1);
+          resolve(false);
+        });
+      });
     },
   };
 }

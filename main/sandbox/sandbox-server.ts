@@ -229,7 +229,13 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         }
         if (isApi) fault = faults.decide(candidate ?? '', Date.now());
       }
-      if (isApi) await holds.pass(url.pathname.slice(API.length));
+      if (
+        isApi &&
+        !(await holds.pass(url.pathname.slice(API.length), (gone) => response.once('close', gone)))
+      ) {
+        request.resume();
+        return;
+      }
       if (fault.delayMs > 0) await delay(fault.delayMs);
       if (fault.outcome.kind === 'server_error') {
         request.resume();

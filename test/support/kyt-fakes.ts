@@ -149,8 +149,14 @@ export function createScriptedSender(
   script: (record: KytSubmissionRecord, attempt: number) => FakeOutcome | Promise<FakeOutcome>,
 ): ScriptedSender {
   const sent: string[] = [];
-  // Kept at once: `keep` of sendUnkept has nothing left to do.
-  const send = async (id: string, whileSending?: () => void): Promise<KytSendOutcome> => {
+  /**
+   * The outcome, and the write keeping it: left to the caller as the real sender's sendUnkept
+   * leaves it, and refused a second time (a runner keeping a line twice is a bug).
+   */
+  const attempt = async (
+    id: string,
+    whileSending?: () => void,
+  ): Promise<{ outcome: KytSendOutcome; keep: () => void }> => {
     const record = store.get(id);
     if (!record) throw new Error(`no submission ${id}`);
     if (record.status !== 'waiting') throw new Error(`${id} sent while ${record.status}`);
@@ -158,51 +164,68 @@ export function createScriptedSender(
     store.setStatus(id, 'sending', null);
     whileSending?.();
     const outcome = await script(record, sent.length);
+    let kept = false;
+    const keeping = (write: () => void) => () => {
+      if (kept) throw new Error(`the outcome of ${id} was kept twice`);
+      kept = true;
+      write();
+    };
     switch (outcome.kind) {
       case 'scored': {
         const score = outcome.score ?? 10;
-        record.answer = {
-          id: `svc-${id}`,
-          score,
-          state: { code: 'accepted', label: outcome.state ?? 'Accepted' },
-          converted_amount: record.transaction.amount,
-          converted_currency: 'EUR',
+        return {
+          outcome: { kind: 'scored', record },
+          keep: keeping(() => {
+            record.answer = {
+              id: `svc-${id}`,
+              score,
+              state: { code: 'accepted', label: outcome.state ?? 'Accepted' },
+              converted_amount: record.transaction.amount,
+              converted_currency: 'EUR',
+            };
+            store.setStatus(id, 'scored', null);
+          }),
         };
-        store.setStatus(id, 'scored', null);
-        return { kind: 'scored', record };
       }
       case 'refused': {
         const reason = outcome.reason ?? 'The service refused it: the amount is negative.';
-        store.setStatus(id, 'refused', reason);
-        return { kind: 'refused', record, reason };
+        return {
+          outcome: { kind: 'refused', record, reason },
+          keep: keeping(() => store.setStatus(id, 'refused', reason)),
+        };
       }
       case 'in-doubt': {
         const reason = outcome.reason ?? 'the connection dropped after the body went out';
-        store.setStatus(id, 'in-doubt', reason);
-        return { kind: 'in-doubt', record, reason };
+        return {
+          outcome: { kind: 'in-doubt', record, reason },
+          keep: keeping(() => store.setStatus(id, 'in-doubt', reason)),
+        };
       }
       case 'not-sent': {
         const reason = outcome.reason ?? 'The service asked to wait.';
-        store.setStatus(id, 'waiting', null);
         return {
-          kind: 'not-sent',
-          record,
-          reason,
-          retryAfterMs: outcome.retryAfterMs ?? null,
-          unreachable: outcome.unreachable ?? false,
-          tokenRefused: outcome.tokenRefused ?? false,
-          error: new Error(reason),
+          outcome: {
+            kind: 'not-sent',
+            record,
+            reason,
+            retryAfterMs: outcome.retryAfterMs ?? null,
+            unreachable: outcome.unreachable ?? false,
+            tokenRefused: outcome.tokenRefused ?? false,
+            error: new Error(reason),
+          },
+          keep: keeping(() => store.setStatus(id, 'waiting', null)),
         };
       }
     }
   };
   return {
     sent,
-    send: (id) => send(id),
-    sendUnkept: async (id, options) => ({
-      outcome: await send(id, options?.whileSending),
-      keep: () => {},
-    }),
+    async send(id) {
+      const { outcome, keep } = await attempt(id);
+      keep();
+      return outcome;
+    },
+    sendUnkept: (id, options) => attempt(id, options?.whileSending),
   };
 }
 

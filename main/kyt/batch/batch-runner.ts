@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { Logger } from '../../lib/logger';
 import type { BatchLineRef, KytSendOutcome, KytSender, KytStore } from '../kyt-ports';
 import type { BatchBook } from './batch-book';
@@ -108,6 +109,8 @@ export function createBatchRunner(deps: BatchRunnerDeps): BatchRunner {
   const { store, sender, book, logger, now, sleep, changed } = deps;
   const runs = new Map<string, Run>();
   const stop = new AbortController();
+  // Every batch's call in flight listens to it: more than ten batches at once is no leak.
+  setMaxListeners(0, stop.signal);
 
   const setState = (
     id: string,
@@ -176,6 +179,9 @@ export function createBatchRunner(deps: BatchRunnerDeps): BatchRunner {
           whileSending: () => {
             try {
               keepLast();
+              // Paused, cancelled or closing meanwhile: no next line, so no window for it (one
+              // flushed now would outlive the pause, and a restart would doubt its lines).
+              if (run.pauseAsked || run.cancelAsked || stop.signal.aborted) return;
               // The next window is flushed, the next line read and the store's file tidied
               // while this line is on its way, not between its answer and the next request.
               cover(id, run, next.line + 1, next.line);
@@ -191,15 +197,23 @@ export function createBatchRunner(deps: BatchRunnerDeps): BatchRunner {
             }
           },
         });
-        // Nothing went out (another sender had it): the last line is kept before going on.
-        keepLast();
         const reason = stopReason(outcome, line);
         const goesOn = reason === null && outcome.kind !== 'not-sent';
-        if (goesOn && keepFailed === null) {
-          unkept = keep;
-          ahead = readAhead;
-        } else keep();
-        if (keepFailed !== null) throw (keepFailed as { error: unknown }).error;
+        try {
+          // Nothing went out (another sender had it): the last line is kept before going on.
+          keepLast();
+        } finally {
+          if (goesOn && keepFailed === null) {
+            unkept = keep;
+            ahead = readAhead;
+          } else keep();
+        }
+        if (keepFailed !== null) {
+          const { error } = keepFailed as { error: unknown };
+          // The line's own reason to stop says more (its number, what to do); the failure is logged.
+          if (reason === null) throw error;
+          logger.error(`KYT batch ${id}: keeping a line's outcome failed`, error);
+        }
         if (reason !== null) return stopItself(id, run, reason);
         if (outcome.kind !== 'not-sent') {
           timesInARow = 0;
@@ -256,8 +270,11 @@ export function createBatchRunner(deps: BatchRunnerDeps): BatchRunner {
         try {
           // A line that was in flight when the batch was cancelled, and came back not sent.
           if (run.cancelAsked) store.withdrawWaiting(id, WITHDRAWN_REASON);
-          else if (stop.signal.aborted && book.summary(id)?.state === 'running')
+          const summary = book.summary(id);
+          if (stop.signal.aborted && summary?.state === 'running')
             book.update(id, { state: 'paused', reason: CLOSED_WHILE_RUNNING, sendingWindow: null });
+          // Not sending any more: no window may outlive the run (a restart would doubt its lines).
+          else if (summary?.sendingWindow) book.update(id, { sendingWindow: null });
         } catch (error) {
           logger.error(`KYT batch ${id}: its end could not be recorded`, error);
         }

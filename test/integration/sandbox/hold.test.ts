@@ -39,4 +39,22 @@ describe('sandbox hold', () => {
       200,
     );
   });
+
+  it('drops a held request whose client gave up: no longer waiting, never carried out', async () => {
+    await t.call('PUT', '/__sandbox/hold', { body: { path: '/customer_documents/upload' } });
+    const gaveUp = new AbortController();
+    const upload = fetch(`${t.sandbox.baseUrl}/api/v1/customer_documents/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.sandbox.token}`, 'content-type': 'application/json' },
+      body: '{}',
+      signal: gaveUp.signal,
+    }).catch(() => 'gave up');
+    const waiting = async () =>
+      (await t.call('GET', '/__sandbox/hold')).json<{ waiting: number }>().waiting;
+    await expect.poll(waiting).toBe(1);
+    gaveUp.abort();
+    expect(await upload).toBe('gave up');
+    await expect.poll(waiting).toBe(0);
+    expect((await t.call('DELETE', '/__sandbox/hold')).json()).toEqual({ paths: [], waiting: 0 });
+  });
 });

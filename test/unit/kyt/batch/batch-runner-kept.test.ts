@@ -138,4 +138,20 @@ describe('a batch sent over the real store', () => {
     await closing;
     expect(statuses(ids)).toEqual(['scored', 'scored', 'waiting']);
   });
+
+  it('paused while a line is on its way, no sending window outlives the pause', async () => {
+    const { book, ids } = batchOf(40);
+    let runner: ReturnType<typeof runnerWith>['runner'] | null = null;
+    const made = runnerWith(book, (body, call) => {
+      // Asked just as the line went out, before the work done while it is on its way.
+      if (call === 16) runner?.pause('B');
+      return Promise.resolve(scoredAnswer(body as never));
+    });
+    runner = made.runner;
+    made.runner.resume('B');
+    await made.runner.settled('B');
+    expect(made.bodies).toHaveLength(16);
+    expect(book.summary('B')).toMatchObject({ state: 'paused', sendingWindow: null });
+    expect(statuses(ids).slice(0, 17)).toEqual([...Array<string>(16).fill('scored'), 'waiting']);
+  });
 });

@@ -265,7 +265,10 @@ export function createKytSender(deps: KytSenderDeps): KytSender & {
     async send(id: string, options: KytSendOptions = {}): Promise<KytSendOutcome> {
       const { outcome, keep } = await sendUnkept(id, options);
       keep();
-      return outcome;
+      // An outcome that is not an answer is kept only if nothing moved the submission on
+      // meanwhile: it is answered as it now stands.
+      if (outcome.kind === 'scored') return outcome;
+      return { ...outcome, record: store.get(id) ?? outcome.record };
     },
 
     recoverInterrupted(): number {

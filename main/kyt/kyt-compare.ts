@@ -147,8 +147,13 @@ export function compareSubmissions(a: ComparedSide, b: ComparedSide): KytCompari
     rules: ruleChanges(left.rules, right.rules),
     scoreA: left.score,
     scoreB: right.score,
-    scoreChange: left.score !== null && right.score !== null ? right.score - left.score : null,
+    // Two scores at the ends of what a number holds differ by more than it can hold: no change
+    // is said rather than an infinite one.
+    scoreChange:
+      left.score !== null && right.score !== null ? finiteOrNull(right.score - left.score) : null,
     stateA: left.state,
     stateB: right.state,
   };
 }
+
+const finiteOrNull = (value: number): number | null => (Number.isFinite(value) ? value : null);

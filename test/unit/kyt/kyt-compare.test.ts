@@ -111,6 +111,16 @@ describe('compareSubmissions', () => {
     expect(result).toMatchObject({ scoreA: 22, scoreB: null, scoreChange: null, stateB: null });
   });
 
+  it('says no change between scores whose difference no number holds', () => {
+    const scored = (id: string, score: number): ComparedSide => ({
+      summary: makeSummary({ id, score }),
+      transaction: original,
+      answer: { id: `srv-${id}`, rules: [], score, state: null },
+    });
+    const result = compareSubmissions(scored('a', -1.7e308), scored('b', 1.7e308));
+    expect(result).toMatchObject({ scoreA: -1.7e308, scoreB: 1.7e308, scoreChange: null });
+  });
+
   it('pairs a code named twice occurrence by occurrence', () => {
     const result = compareSubmissions(
       side('a', original, [rule('DUP', 10, 1), rule('DUP', 20, 1)]),

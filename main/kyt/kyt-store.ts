@@ -243,11 +243,7 @@ export function createKytStore(
    * is derived (search words, linked customers, score) does not depend on the status.
    */
   const writeStatus = (record: KytSubmissionRecord) => {
-    const at = now();
-    const written = sql(
-      'UPDATE local_records SET body = ?, updated_ms = ? WHERE kind = ? AND id = ?',
-    ).run(JSON.stringify(record), at, KYT_SUBMISSION_KIND, record.id);
-    if (written.changes !== 1) throw new Error(`the KYT submission ${record.id} was not written`);
+    const at = local.setBody(KYT_SUBMISSION_KIND, record.id, record);
     sql(
       'UPDATE kyt_submissions SET status = ?, record_updated_ms = ?, summary = ? WHERE id = ?',
     ).run(
@@ -261,11 +257,7 @@ export function createKytStore(
   // A record read ahead of its claim (the next line, while this one is on its way), with the body
   // it was read from: the claim uses it only if the body is still exactly that.
   let ahead: { id: string; body: string; record: KytSubmissionRecord } | null = null;
-  const readBody = (id: string) =>
-    pluck('SELECT body FROM local_records WHERE kind = ? AND id = ?').get(
-      KYT_SUBMISSION_KIND,
-      id,
-    ) as string | undefined;
+  const readBody = (id: string) => local.bodyText(KYT_SUBMISSION_KIND, id);
 
   const claimOne = db.transaction((id: string) => {
     const known = ahead?.id === id ? ahead : null;

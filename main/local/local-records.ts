@@ -40,6 +40,13 @@ export interface LocalRecords {
   /** As `put` with an index, reading nothing back: answers the time it was written at, in ms. */
   replace(kind: string, id: string, body: unknown, index: RecordIndex): number;
   /**
+   * Replaces the body of a kept record, its index untouched (the caller knows nothing it derives
+   * changed): answers the time it was written at, in ms. Throws when there is no such record.
+   */
+  setBody(kind: string, id: string, body: unknown): number;
+  /** A record's body as stored (JSON text), not parsed; undefined when there is none. */
+  bodyText(kind: string, id: string): string | undefined;
+  /**
    * Creates a record not kept yet (one already kept is refused: a conflict throws), reading nothing
    * back: for many records written in one transaction (a batch's lines). Answers the time it was
    * made at, in ms (its created and updated time).
@@ -161,6 +168,23 @@ export function createLocalRecords(
         index.searchText,
       );
       return at;
+    },
+    setBody(kind, id, body) {
+      const json = JSON.stringify(body) as string | undefined;
+      if (json === undefined) throw new TypeError(`a ${kind} record needs a JSON body`);
+      const at = now();
+      const written = prepared(
+        db,
+        'UPDATE local_records SET body = ?, updated_ms = ? WHERE kind = ? AND id = ?',
+      ).run(json, at, kind, id);
+      if (written.changes !== 1) throw new Error(`the ${kind} record ${id} is not kept`);
+      return at;
+    },
+    bodyText(kind, id) {
+      return prepared(db, 'SELECT body FROM local_records WHERE kind = ? AND id = ?', 'pluck').get(
+        kind,
+        id,
+      ) as string | undefined;
     },
     add(kind, id, body, index) {
       const json = JSON.stringify(body) as string | undefined;

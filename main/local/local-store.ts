@@ -107,13 +107,17 @@ export function openLocalStore(
         (recovery.partial ? '; part of the file could not be read' : ''),
     );
   }
+  // Prepared once: asked before every sync (a batch syncs every few lines).
+  const mode = db.prepare('PRAGMA journal_mode').pluck();
+  // Closed, it has no -wal left to sync.
+  const journalMode = (): unknown => (db.open ? mode.get() : 'wal');
   return {
     state: 'open',
     path,
     store: {
       db,
       ...createLocalRecords(db, now),
-      syncToDisk: () => syncToDisk(db, path),
+      syncToDisk: () => syncToDisk(path, journalMode),
       close: () => db.close(),
     },
     recovery,
@@ -129,8 +133,8 @@ export function openLocalStore(
  * copies it into the main file, and when the -wal is started over. No -wal file: nothing is
  * waiting in one (the store is not open, or nothing was written since it was checkpointed away).
  */
-async function syncToDisk(db: Database.Database, path: string): Promise<void> {
-  const mode: unknown = db.open ? db.pragma('journal_mode', { simple: true }) : 'wal';
+async function syncToDisk(path: string, journalMode: () => unknown): Promise<void> {
+  const mode = journalMode();
   if (mode !== 'wal')
     throw new Error(
       `the local store ${basename(path)} is not in WAL mode (${String(mode)}): its commits cannot be synced afterwards`,

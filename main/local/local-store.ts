@@ -1,5 +1,6 @@
 import { makePrivateFolder } from '../lib/private-files';
 import { existsSync, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import type Database from 'better-sqlite3';
 import {
@@ -29,6 +30,12 @@ const SCHEMA: Schema = { migrations: LOCAL_MIGRATIONS, label: 'The local store' 
 
 export interface LocalStore extends LocalRecords {
   db: Database.Database;
+  /**
+   * Makes every commit made so far durable, as a flushed commit would have, without blocking the
+   * main thread (the sync runs in libuv's thread pool). Rejects when that cannot be made sure:
+   * the caller must then not count on any unflushed commit being on disk.
+   */
+  syncToDisk(): Promise<void>;
   close(): void;
 }
 
@@ -100,12 +107,50 @@ export function openLocalStore(
         (recovery.partial ? '; part of the file could not be read' : ''),
     );
   }
+  // Prepared once: asked before every sync (a batch syncs every few lines).
+  const mode = db.prepare('PRAGMA journal_mode').pluck();
+  // Closed, it has no -wal left to sync.
+  const journalMode = (): unknown => (db.open ? mode.get() : 'wal');
   return {
     state: 'open',
     path,
-    store: { db, ...createLocalRecords(db, now), close: () => db.close() },
+    store: {
+      db,
+      ...createLocalRecords(db, now),
+      syncToDisk: () => syncToDisk(path, journalMode),
+      close: () => db.close(),
+    },
     recovery,
   };
+}
+
+/**
+ * In WAL mode a commit appends its frames to the -wal file, and a flushed commit (synchronous =
+ * FULL) is exactly that plus an fsync of the -wal file. Frames are appended in commit order and
+ * read back at open only up to the first one that does not check out, so syncing the file once
+ * makes every commit written before it durable, however many went unflushed (synchronous =
+ * NORMAL). What NORMAL leaves out is only that sync: it still syncs the -wal before a checkpoint
+ * copies it into the main file, and when the -wal is started over. No -wal file: nothing is
+ * waiting in one (the store is not open, or nothing was written since it was checkpointed away).
+ */
+async function syncToDisk(path: string, journalMode: () => unknown): Promise<void> {
+  const mode = journalMode();
+  if (mode !== 'wal')
+    throw new Error(
+      `the local store ${basename(path)} is not in WAL mode (${String(mode)}): its commits cannot be synced afterwards`,
+    );
+  let file;
+  try {
+    file = await open(`${path}-wal`, 'r+');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  try {
+    await file.datasync();
+  } finally {
+    await file.close();
+  }
 }
 
 function configure(db: Database.Database): void {

@@ -27,9 +27,10 @@ const BatchSummary = z.object({
   invalid: z.number().int().nonnegative(),
   mapping: KytColumnMapping.nullable(),
   /**
-   * The lines it may be sending, flushed to disk before any of them goes out; their own writes
-   * are not flushed one by one (see the batch runner). Null when it is not sending. The boot id
-   * tells at open whether the computer stopped since (what was not flushed may be gone).
+   * The lines it may be sending, on disk before any of them goes out (written unflushed, then the
+   * store synced off the main thread, see the batch runner); their own writes are not flushed one
+   * by one. Null when it is not sending. The boot id tells at open whether the computer stopped
+   * since (what was not flushed may be gone).
    */
   sendingWindow: z
     .object({

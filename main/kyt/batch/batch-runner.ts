@@ -17,12 +17,22 @@ export const BACKOFF_CAP_MS = 60_000;
 export const LONGEST_WAIT_MS = 10 * 60_000;
 
 /**
- * Lines covered by one flushed write before any of them goes out. Each line's own writes (marked
- * sending, its answer) are then written unflushed: they survive CaseDesk stopping, and the window
- * answers for the computer stopping (every line of it not known answered is then in doubt). One
- * disk flush per window instead of two per line is what lets a batch go as fast as the service.
+ * Lines covered by one write of the sending window, which is on disk before any of them goes out.
+ * Each line's own writes (marked sending, its answer) are written unflushed: they survive CaseDesk
+ * stopping, and the window answers for the computer stopping (every line of it not known answered
+ * is then in doubt). The window itself is written unflushed too and then synced to disk off the
+ * main thread (WindowDisk.syncToDisk): no line of it goes out before that sync is done, and none
+ * waits for it as long as the disk keeps up (see SYNC_AHEAD_LINES). One sync per window, none
+ * blocking, instead of two flushes per line is what lets a batch go as fast as the service.
  */
 export const SENDING_WINDOW_LINES = 16;
+
+/**
+ * The next window is written while this many lines of the current one are still to go: its sync
+ * has that many lines' round trips to finish before its first line is due, so the batch does not
+ * wait on the disk. A window still reaches at most SENDING_WINDOW_LINES past the next line.
+ */
+export const SYNC_AHEAD_LINES = SENDING_WINDOW_LINES / 2;
 
 /**
  * Lines between two checkpoints of the store, taken while a line is on its way: fewer pages than
@@ -36,6 +46,26 @@ export const PAUSED_BY_YOU =
 export const CLOSED_WHILE_RUNNING =
   'CaseDesk closed while the batch ran: it goes on from the next line not sent when you resume.';
 
+/** How the sending window reaches the disk without the main thread waiting for it. */
+export interface WindowDisk {
+  /** Runs `write`, its commits written but not flushed to disk. */
+  unflushed<T>(write: () => T): T;
+  /**
+   * Resolves once every commit made so far is on disk, without blocking the main thread; rejects
+   * when that cannot be made sure.
+   */
+  syncToDisk(): Promise<void>;
+}
+
+/** Without a disk of its own: each window a flushed commit, on disk when its write returns. */
+const FLUSHED_WRITES: WindowDisk = {
+  unflushed: (write) => write(),
+  syncToDisk: () => Promise.resolve(),
+};
+
+export const diskFailedReason = (error: unknown, line: string): string =>
+  `The disk did not confirm the record of the lines about to be sent (${error instanceof Error ? error.message : String(error)}), so line ${line} and the ones after it were not sent. Check the disk the profile is on (free space, errors), then resume: it goes on from line ${line}.`;
+
 export interface BatchRunnerDeps {
   store: KytStore;
   sender: KytSender;
@@ -45,6 +75,8 @@ export interface BatchRunnerDeps {
   sleep: (ms: number, signal: AbortSignal) => Promise<void>;
   /** Names this start of the computer (main/lib/boot-id.ts). */
   bootId: () => string;
+  /** The profile's local store as the window's disk; each window a flushed commit without it. */
+  disk?: WindowDisk;
   /** A batch changed: its state (`progress` false) or, throttled, its counts. */
   changed: (id: string) => void;
 }
@@ -70,8 +102,16 @@ interface Run {
   wake: AbortController;
   waitingUntil: number | null;
   lastProgress: number;
-  /** The last line the flushed sending window covers. */
+  /** The last line the sending window written covers. */
   coveredThrough: number;
+  /** The last line a sending window known on disk covers: no line after it may go out. */
+  durableThrough: number;
+  /** Settles once the last window written is synced (or its sync failed); never rejects. */
+  windowSynced: Promise<void>;
+  /** A sync that failed: nothing more goes out in this run (what the disk lost is not known). */
+  syncFailed: { error: unknown } | null;
+  /** Bumped when the window is cleared: the sync of one written before proves nothing since. */
+  windowEpoch: number;
   /** Lines sent since the store was last checkpointed. */
   sinceCheckpoint: number;
   done: Promise<void>;
@@ -107,6 +147,7 @@ function stopReason(outcome: KytSendOutcome, line: string): string | null {
 
 export function createBatchRunner(deps: BatchRunnerDeps): BatchRunner {
   const { store, sender, book, logger, now, sleep, changed } = deps;
+  const disk = deps.disk ?? FLUSHED_WRITES;
   const runs = new Map<string, Run>();
   const stop = new AbortController();
   // Every batch's call in flight listens to it: more than ten batches at once is no leak.
@@ -118,22 +159,62 @@ export function createBatchRunner(deps: BatchRunnerDeps): BatchRunner {
     reason: string | null,
   ) => {
     // A flushed write: every unflushed one of the window before it is on disk with it. A run
-    // going on after it (resumed while pausing) flushes a new window before its next line.
+    // going on after it (resumed while pausing) syncs a new window before its next line.
     book.update(id, { state, reason, sendingWindow: null });
     const run = runs.get(id);
-    if (run) run.coveredThrough = Number.NEGATIVE_INFINITY;
+    if (run) {
+      run.coveredThrough = Number.NEGATIVE_INFINITY;
+      run.durableThrough = Number.NEGATIVE_INFINITY;
+      run.windowEpoch += 1;
+    }
     changed(id);
   };
 
   /**
-   * Flushes, before line `line` goes out, that it and the next ones may be being sent. `from`: an
+   * Writes, before line `line` goes out, that it and the next ones may be being sent, and starts
+   * syncing that to disk; `spare`: covered lines after `line` that are still enough. `from`: an
    * earlier line still on its way, which the window keeps covering.
    */
-  const cover = (id: string, run: Run, line: number, from = line) => {
-    if (line <= run.coveredThrough) return;
+  const cover = (id: string, run: Run, line: number, from = line, spare = 0) => {
+    if (line + spare <= run.coveredThrough) return;
     const throughLine = line + SENDING_WINDOW_LINES - 1;
-    book.update(id, { sendingWindow: { fromLine: from, throughLine, bootId: deps.bootId() } });
+    disk.unflushed(() =>
+      book.update(id, { sendingWindow: { fromLine: from, throughLine, bootId: deps.bootId() } }),
+    );
     run.coveredThrough = throughLine;
+    const epoch = run.windowEpoch;
+    // Started after the write returned, so the sync takes the window with it (a throw, too, is
+    // a rejection here).
+    const synced = (async () => {
+      await disk.syncToDisk();
+    })();
+    run.windowSynced = synced.then(
+      () => {
+        if (run.windowEpoch === epoch)
+          run.durableThrough = Math.max(run.durableThrough, throughLine);
+      },
+      (error: unknown) => {
+        run.syncFailed ??= { error };
+      },
+    );
+  };
+
+  const stopAsked = (run: Run) => run.pauseAsked || run.cancelAsked || stop.signal.aborted;
+
+  /**
+   * Waits, when it is not yet, until a window on disk covers `line` (normally its sync finished
+   * while the line before was on its way). False when `line` may not go out: a sync failed, or
+   * the run was asked to stop meanwhile.
+   */
+  const onDisk = async (id: string, run: Run, line: number): Promise<boolean> => {
+    cover(id, run, line);
+    while (line > run.durableThrough && run.syncFailed === null) {
+      await run.windowSynced;
+      if (stopAsked(run)) return false;
+      // Paused and resumed meanwhile: the window was cleared, a new one is written.
+      cover(id, run, line);
+    }
+    return run.syncFailed === null;
   };
 
   const progress = (id: string, run: Run) => {
@@ -170,7 +251,12 @@ export function createBatchRunner(deps: BatchRunnerDeps): BatchRunner {
           return;
         }
         const line = String(next.line);
-        cover(id, run, next.line);
+        if (!(await onDisk(id, run, next.line))) {
+          const failed = run.syncFailed;
+          if (failed === null) continue;
+          logger.error(`KYT batch ${id}: the sending window could not be synced`, failed.error);
+          return stopItself(id, run, diskFailedReason(failed.error, line));
+        }
         let keepFailed: { error: unknown } | null = null;
         let readAhead: BatchLineRef | null = null;
         const { outcome, keep } = await sender.sendUnkept(next.id, {
@@ -180,11 +266,12 @@ export function createBatchRunner(deps: BatchRunnerDeps): BatchRunner {
             try {
               keepLast();
               // Paused, cancelled or closing meanwhile: no next line, so no window for it (one
-              // flushed now would outlive the pause, and a restart would doubt its lines).
-              if (run.pauseAsked || run.cancelAsked || stop.signal.aborted) return;
-              // The next window is flushed, the next line read and the store's file tidied
-              // while this line is on its way, not between its answer and the next request.
-              cover(id, run, next.line + 1, next.line);
+              // written now would outlive the pause, and a restart would doubt its lines).
+              if (stopAsked(run)) return;
+              // The next window is written and its sync started ahead, the next line read and
+              // the store's file tidied while this line is on its way, not between its answer
+              // and the next request.
+              cover(id, run, next.line + 1, next.line, SYNC_AHEAD_LINES);
               readAhead = store.nextWaiting(id);
               if (readAhead) store.readAhead(readAhead.id);
               run.sinceCheckpoint += 1;
@@ -250,6 +337,10 @@ export function createBatchRunner(deps: BatchRunnerDeps): BatchRunner {
       waitingUntil: null,
       lastProgress: Number.NEGATIVE_INFINITY,
       coveredThrough: Number.NEGATIVE_INFINITY,
+      durableThrough: Number.NEGATIVE_INFINITY,
+      windowSynced: Promise.resolve(),
+      syncFailed: null,
+      windowEpoch: 0,
       sinceCheckpoint: 0,
       done: new Promise<void>((resolve) => {
         finish = resolve;

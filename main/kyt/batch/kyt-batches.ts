@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { KytBatchView, KytColumnMapping, KytStatus } from '../../../preload/contract';
 import type { LocalRecords } from '../../local/local-records';
+import type { LocalStore } from '../../local/local-store';
 import type { Logger } from '../../lib/logger';
 import { AppError } from '../../lib/app-error';
 import { currentBootId } from '../../lib/boot-id';
 import { answerBrief, type AnswerBrief } from '../kyt-answer';
 import type { KytBatches, KytSender, KytStore } from '../kyt-ports';
+import type { KytSubmissions } from '../kyt-store';
 import { BATCH_KIND, createBatchBook, type BatchSummary } from './batch-book';
 import { batchLinesPage, mergedLines } from './batch-lines';
-import { createBatchRunner, WITHDRAWN_REASON } from './batch-runner';
+import { createBatchRunner, WITHDRAWN_REASON, type WindowDisk } from './batch-runner';
 import { previewBatchFile } from './batch-preview';
 import { openBatchSource } from './batch-source';
 import { mappingFor, mappingProblem, saveMapping } from './column-mapping';
@@ -17,10 +19,15 @@ import { resultFileName, resultRow, writeResultFile } from './result-file';
 
 /** What the batches stand on; the workspace (and the command line) build it. */
 export interface KytBatchDeps {
-  store: KytStore;
+  /** With `unflushed` (the KYT store over the profile's local store), its writes can skip flushing. */
+  store: KytStore & Partial<Pick<KytSubmissions, 'unflushed'>>;
   sender: KytSender;
-  /** The profile's local store: batches (kind `kyt.batch`) and the saved column mapping (`kyt.mapping`). */
-  records: LocalRecords;
+  /**
+   * The profile's local store: batches (kind `kyt.batch`) and the saved column mapping
+   * (`kyt.mapping`). With `syncToDisk` (and the store's `unflushed`), a batch's sending window is
+   * synced off the main thread; without, it is a flushed commit.
+   */
+  records: LocalRecords & Partial<Pick<LocalStore, 'syncToDisk'>>;
   logger: Logger;
   /** ms since epoch; tests give their own. */
   now?: () => number;
@@ -66,6 +73,13 @@ const noCounts = (): Record<KytStatus, number> => ({
   'marked-sent': 0,
   withdrawn: 0,
 });
+
+/** The local store as the sending window's disk, when both halves are there. */
+function windowDisk({ store, records }: KytBatchDeps): WindowDisk | undefined {
+  const unflushed = store.unflushed?.bind(store);
+  const syncToDisk = records.syncToDisk?.bind(records);
+  return unflushed && syncToDisk ? { unflushed, syncToDisk } : undefined;
+}
 
 export function createKytBatches(deps: KytBatchDeps): KytBatches {
   const { store, sender, records, logger } = deps;
@@ -122,6 +136,7 @@ export function createKytBatches(deps: KytBatchDeps): KytBatches {
     store,
     sender,
     book,
+    disk: windowDisk(deps),
     logger,
     now,
     bootId,

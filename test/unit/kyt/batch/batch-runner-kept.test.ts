@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../../../main/lib/logger';
 import type { LocalStore } from '../../../../main/local/local-store';
 import { createBatchBook } from '../../../../main/kyt/batch/batch-book';
-import { createBatchRunner } from '../../../../main/kyt/batch/batch-runner';
+import { createBatchRunner, SYNC_AHEAD_LINES } from '../../../../main/kyt/batch/batch-runner';
+import { createKytBatches } from '../../../../main/kyt/batch/kyt-batches';
 import { createKytSender } from '../../../../main/kyt/kyt-sender';
 import { createKytStore, type KytSubmissions } from '../../../../main/kyt/kyt-store';
 import {
@@ -137,6 +138,41 @@ describe('a batch sent over the real store', () => {
     release();
     await closing;
     expect(statuses(ids)).toEqual(['scored', 'scored', 'waiting']);
+  });
+
+  it('run by the batches over the profile’s local store, each window is synced to disk before its lines go out', async () => {
+    const { book, ids } = batchOf(40);
+    const syncs: Array<{ through: number; done: boolean }> = [];
+    const syncToDisk = local.syncToDisk.bind(local);
+    vi.spyOn(local, 'syncToDisk').mockImplementation(async () => {
+      const sync = { through: book.summary('B')?.sendingWindow?.throughLine ?? 0, done: false };
+      syncs.push(sync);
+      await syncToDisk();
+      sync.done = true;
+    });
+    const onDisk: Array<{ line: number; through: number }> = [];
+    const { client } = fakeKytClient((body) => {
+      const line = Number((body as { external_id: string }).external_id.slice(1));
+      const through = Math.max(0, ...syncs.filter((s) => s.done).map((s) => s.through));
+      onDisk.push({ line, through });
+      return Promise.resolve(scoredAnswer(body as never));
+    });
+    const sender = createKytSender({ store, client, logger: silentLogger, onChange: () => {} });
+    const batches = createKytBatches({
+      store,
+      sender,
+      records: local,
+      logger: silentLogger,
+      bootId: () => 'boot',
+    });
+    batches.resume('B');
+    await batches.settled('B');
+    expect(statuses(ids)).toEqual(Array<string>(40).fill('scored'));
+    expect(onDisk).toHaveLength(40);
+    for (const { line, through } of onDisk) expect(line).toBeLessThanOrEqual(through);
+    expect(syncs.length).toBeGreaterThanOrEqual(40 / SYNC_AHEAD_LINES);
+    expect(book.summary('B')).toMatchObject({ state: 'done', sendingWindow: null });
+    await batches.close();
   });
 
   it('paused while a line is on its way, no sending window outlives the pause', async () => {

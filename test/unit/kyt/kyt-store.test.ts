@@ -4,7 +4,7 @@ import { silentLogger } from '../../../main/lib/logger';
 import type { LocalStore } from '../../../main/local/local-store';
 import { KYT_SUBMISSION_KIND } from '../../../main/kyt/kyt-record';
 import { foldedWords } from '../../../main/press/subject-key';
-import { createKytStore, type KytListQuery } from '../../../main/kyt/kyt-store';
+import { createKytStore, NEXT_WAITING_SQL, type KytListQuery } from '../../../main/kyt/kyt-store';
 import { openTestLocalStore, scoredAnswer, transactionOf } from '../../support/kyt-fixture';
 import { makeTempDir } from '../../support/temp-dir';
 
@@ -200,12 +200,9 @@ describe('the KYT submissions store', () => {
           'SELECT summary FROM kyt_submissions ORDER BY created_ms DESC, batch_line DESC, id DESC LIMIT 200 OFFSET 0',
         ).join(' | '),
       ).toMatch(/SCAN kyt_submissions USING INDEX kyt_submissions_newest/);
-      expect(
-        plan(
-          "SELECT id FROM kyt_submissions WHERE batch_id = ? AND status = 'waiting' ORDER BY batch_line LIMIT 1",
-          'b',
-        ).join(' | '),
-      ).toMatch(/USING (COVERING )?INDEX kyt_submissions_by_batch_status/);
+      expect(plan(NEXT_WAITING_SQL, 'b').join(' | ')).toMatch(
+        /USING (COVERING )?INDEX kyt_submissions_by_batch_status/,
+      );
     });
 
     it('finds submissions by their words: names, ids, label, state, currency and amount', () => {

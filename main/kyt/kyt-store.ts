@@ -101,9 +101,13 @@ const NEWEST = 'ORDER BY created_ms DESC, batch_line DESC, id DESC';
  * the comparison alone proves it and the plan is kept. A batch id is text: the cast changes none.
  */
 const BATCH = 'CAST(? AS TEXT)';
-/** A batch's next line to send. Exported for the test of its plan. */
-export const NEXT_WAITING_SQL = `SELECT id, batch_line AS line FROM kyt_submissions
-  WHERE batch_id = ${BATCH} AND status = 'waiting' ORDER BY batch_line LIMIT 1`;
+/**
+ * A batch's next line to send, with its body as kept (read ahead of its claim next, in the same
+ * breath). Exported for the test of its plan.
+ */
+export const NEXT_WAITING_SQL = `SELECT s.id, s.batch_line AS line, r.body FROM kyt_submissions s
+  LEFT JOIN local_records r ON r.kind = '${KYT_SUBMISSION_KIND}' AND r.id = s.id
+  WHERE s.batch_id = ${BATCH} AND s.status = 'waiting' ORDER BY s.batch_line LIMIT 1`;
 
 const sameSet = (a: readonly string[], b: readonly string[]): boolean => {
   const left = new Set(a);
@@ -268,6 +272,9 @@ export function createKytStore(
   // it was read from: the claim uses it only if the body is still exactly that.
   let ahead: { id: string; body: string; record: KytSubmissionRecord } | null = null;
   const readBody = (id: string) => local.bodyText(KYT_SUBMISSION_KIND, id);
+  // The body the last nextWaiting found, for the readAhead that follows it; the claim still
+  // compares it with the body kept then, so one changed meanwhile is never used.
+  let found: { id: string; body: string } | null = null;
 
   const claimOne = db.transaction((id: string) => {
     const known = ahead?.id === id ? ahead : null;
@@ -376,7 +383,9 @@ export function createKytStore(
       return ids.flatMap((id) => get(id) ?? []);
     },
     nextWaiting(batchId) {
-      const row = sql(NEXT_WAITING_SQL).get(batchId) as { id: string; line: number } | undefined;
+      const row = sql(NEXT_WAITING_SQL).get(batchId) as
+        { id: string; line: number; body: string | null } | undefined;
+      found = typeof row?.body === 'string' ? { id: row.id, body: row.body } : null;
       return row ? { id: row.id, line: row.line } : null;
     },
     batchCounts(batchId) {
@@ -415,7 +424,8 @@ export function createKytStore(
     // BEGIN IMMEDIATE: another process's claim waits for this one, then sees it taken.
     claim: (id) => claimOne.immediate(id),
     readAhead(id) {
-      const body = readBody(id);
+      const body = found?.id === id ? found.body : readBody(id);
+      found = null;
       if (body === undefined) return;
       const read = readRecord(JSON.parse(body) as unknown);
       ahead = read.ok ? { id, body, record: read.record } : null;

@@ -356,4 +356,44 @@ describe('the KYT submissions store', () => {
     store.checkpoint();
     expect(store.batchCounts('B')).toMatchObject({ sending: 1, withdrawn: 1 });
   });
+
+  it('a line found next is read ahead from what was found, and claimed as it is at its claim', () => {
+    const store = storeOf();
+    store.createMany(
+      ['A', 'B', 'C'].map((id, index) => ({
+        transaction: transactionOf({ external_id: id }),
+        batch: { id: 'N', line: index + 1 },
+      })),
+    );
+    const first = store.nextWaiting('N');
+    if (!first) throw new Error('no line found');
+    expect(first.line).toBe(1);
+    store.readAhead(first.id);
+    expect(store.claim(first.id)).toMatchObject({
+      claimed: true,
+      record: { status: 'sending', transaction: { external_id: 'A' } },
+    });
+    // Changed by another CaseDesk between being found and being read ahead: as it is now.
+    const second = store.nextWaiting('N');
+    if (!second) throw new Error('no line found');
+    expect(second.line).toBe(2);
+    const other = openTestLocalStore(temp.path, now);
+    try {
+      createKytStore(other, silentLogger).setStatus(second.id, 'withdrawn', 'Not this one.');
+    } finally {
+      other.close();
+    }
+    store.readAhead(second.id);
+    expect(store.claim(second.id)).toMatchObject({
+      claimed: false,
+      record: { status: 'withdrawn', statusReason: 'Not this one.' },
+    });
+    // Read ahead without being found first (another line than the one found): read there and then.
+    const third = store.nextWaiting('N');
+    expect(third?.line).toBe(3);
+    store.readAhead(first.id);
+    expect(store.claim(first.id)).toMatchObject({ claimed: false, record: { status: 'sending' } });
+    if (third) expect(store.claim(third.id)).toMatchObject({ claimed: true });
+    expect(store.nextWaiting('N')).toBeNull();
+  });
 });

@@ -13,10 +13,10 @@ import {
   KYT_STATUSES,
   KYT_SUBMISSION_KIND,
   newExternalId,
+  outcomeRowOf,
   readRecord,
   searchTextOf,
   summaryOf,
-  type IndexRow,
 } from './kyt-record';
 
 /** An outcome to keep: the status, why, and the answer when one came. */
@@ -134,11 +134,14 @@ export function createKytStore(
    * written (what its transaction derives never changes), so the other indexes are not touched.
    */
   const writeIndex = (
-    row: IndexRow,
+    summary: KytSubmissionSummary,
+    createdAt: string,
     recordUpdatedMs: number,
     how: 'fresh' | 'changed' | 'derived',
   ) => {
     const fresh = how === 'fresh';
+    const outcome = outcomeRowOf(summary);
+    const summaryJson = JSON.stringify(summary);
     const updated =
       how === 'changed' &&
       sql(
@@ -147,15 +150,16 @@ export function createKytStore(
       ).run(
         DERIVED_VERSION,
         recordUpdatedMs,
-        row.status,
-        row.score,
-        row.stateText,
-        row.stateCode,
-        JSON.stringify(row.summary),
-        row.id,
+        outcome.status,
+        outcome.score,
+        outcome.stateText,
+        outcome.stateCode,
+        summaryJson,
+        outcome.id,
         DERIVED_VERSION,
       ).changes === 1;
-    if (!updated)
+    if (!updated) {
+      const row = indexRowOf(summary, Date.parse(createdAt));
       sql(UPSERT_ROW).run(
         row.id,
         DERIVED_VERSION,
@@ -172,20 +176,21 @@ export function createKytStore(
         row.toExternalId,
         row.batchId,
         row.batchLine,
-        JSON.stringify(row.summary),
+        summaryJson,
       );
+    }
     if (!fresh) {
       // Mostly the same customers as before (sender and receiver): rows left as they are.
       const before = pluck('SELECT customer FROM kyt_submission_customers WHERE id = ?').all(
-        row.id,
+        outcome.id,
       ) as string[];
-      if (sameSet(before, row.customers)) return;
-      sql('DELETE FROM kyt_submission_customers WHERE id = ?').run(row.id);
+      if (sameSet(before, outcome.customers)) return;
+      sql('DELETE FROM kyt_submission_customers WHERE id = ?').run(outcome.id);
     }
     const linked = sql(
       'INSERT INTO kyt_submission_customers (customer, id) VALUES (?, ?) ON CONFLICT DO NOTHING',
     );
-    for (const customer of row.customers) linked.run(customer, row.id);
+    for (const customer of outcome.customers) linked.run(customer, outcome.id);
   };
 
   /**
@@ -202,11 +207,7 @@ export function createKytStore(
     const updatedMs = fresh
       ? local.add(KYT_SUBMISSION_KIND, record.id, record, index)
       : local.replace(KYT_SUBMISSION_KIND, record.id, record, index);
-    writeIndex(
-      indexRowOf(summary, Date.parse(record.createdAt)),
-      updatedMs,
-      fresh ? 'fresh' : 'changed',
-    );
+    writeIndex(summary, record.createdAt, updatedMs, fresh ? 'fresh' : 'changed');
     return record;
   };
 
@@ -360,11 +361,7 @@ export function createKytStore(
       digest: { v: DERIVED_VERSION },
       searchText: searchTextOf(summary),
     });
-    writeIndex(
-      indexRowOf(summary, Date.parse(read.record.createdAt)),
-      Date.parse(kept.updatedAt),
-      'derived',
-    );
+    writeIndex(summary, read.record.createdAt, Date.parse(kept.updatedAt), 'derived');
     return true;
   };
 

@@ -142,22 +142,19 @@ export interface IndexRow {
   summary: KytSubmissionSummary;
 }
 
-export function indexRowOf(summary: KytSubmissionSummary, createdMs: number): IndexRow {
-  const dated = summary.date === null ? Number.NaN : Date.parse(summary.date);
+/** What of an index row an outcome changes: a kept record's transaction never does. */
+export type OutcomeRow = Pick<
+  IndexRow,
+  'id' | 'status' | 'score' | 'stateText' | 'stateCode' | 'customers' | 'summary'
+>;
+
+export function outcomeRowOf(summary: KytSubmissionSummary): OutcomeRow {
   return {
     id: summary.id,
     status: summary.status,
-    createdMs,
-    dateMs: Number.isFinite(dated) ? dated : createdMs,
     score: summary.score !== null && Number.isFinite(summary.score) ? summary.score : null,
     stateText: summary.state?.text ?? null,
     stateCode: summary.state?.code ?? null,
-    currency: summary.currency,
-    labelFolded: fold(summary.label ?? ''),
-    fromExternalId: summary.fromExternalId,
-    toExternalId: summary.toExternalId,
-    batchId: summary.batch?.id ?? null,
-    batchLine: summary.batch?.line ?? 0,
     customers: [
       ...new Set(
         [summary.fromExternalId, summary.toExternalId, ...summary.customers].filter(
@@ -166,6 +163,21 @@ export function indexRowOf(summary: KytSubmissionSummary, createdMs: number): In
       ),
     ],
     summary,
+  };
+}
+
+export function indexRowOf(summary: KytSubmissionSummary, createdMs: number): IndexRow {
+  const dated = summary.date === null ? Number.NaN : Date.parse(summary.date);
+  return {
+    ...outcomeRowOf(summary),
+    createdMs,
+    dateMs: Number.isFinite(dated) ? dated : createdMs,
+    currency: summary.currency,
+    labelFolded: fold(summary.label ?? ''),
+    fromExternalId: summary.fromExternalId,
+    toExternalId: summary.toExternalId,
+    batchId: summary.batch?.id ?? null,
+    batchLine: summary.batch?.line ?? 0,
   };
 }
 
@@ -188,22 +200,26 @@ export function searchTextOf(summary: KytSubmissionSummary): string {
   const amount = Number.isFinite(summary.amount)
     ? [String(summary.amount), summary.amount.toFixed(2)]
     : [];
+  const texts = [
+    summary.id,
+    summary.serviceId ?? '',
+    summary.externalId,
+    summary.fromName ?? '',
+    summary.fromExternalId ?? '',
+    summary.toName ?? '',
+    summary.toExternalId ?? '',
+    ...summary.customers,
+    summary.label ?? '',
+    summary.state?.text ?? '',
+    summary.state?.code ?? '',
+    summary.currency,
+    ...amount,
+  ];
+  // All plain ASCII (most of what a batch holds): one pass over them all, separated by a space,
+  // finds the same words in the same order as a pass over each.
+  const joined = texts.join(' ');
   const words = new Set(
-    [
-      summary.id,
-      summary.serviceId ?? '',
-      summary.externalId,
-      summary.fromName ?? '',
-      summary.fromExternalId ?? '',
-      summary.toName ?? '',
-      summary.toExternalId ?? '',
-      ...summary.customers,
-      summary.label ?? '',
-      summary.state?.text ?? '',
-      summary.state?.code ?? '',
-      summary.currency,
-      ...amount,
-    ].flatMap(wordsOf),
+    ASCII.test(joined) ? (joined.toLowerCase().match(/[a-z0-9]+/g) ?? []) : texts.flatMap(wordsOf),
   );
   return ` ${[...words].join(' ')} `;
 }

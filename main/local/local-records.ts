@@ -157,16 +157,15 @@ export function createLocalRecords(
       const json = JSON.stringify(body) as string | undefined;
       if (json === undefined) throw new TypeError(`a ${kind} record needs a JSON body`);
       const at = now();
-      prepared(db, REPLACE).run(
-        kind,
-        id,
-        json,
-        at,
-        at,
-        index.subject,
-        JSON.stringify(index.digest),
-        index.searchText,
-      );
+      const digest = JSON.stringify(index.digest);
+      // Mostly a record already kept (a KYT line settled): updated in place, without the insert
+      // an upsert tries first (its key search and its checks of a body of kilobytes, run twice).
+      const updated = prepared(
+        db,
+        'UPDATE local_records SET body = ?, updated_ms = ?, subject = ?, digest = ?, search_text = ? WHERE kind = ? AND id = ?',
+      ).run(json, at, index.subject, digest, index.searchText, kind, id);
+      if (updated.changes === 1) return at;
+      prepared(db, REPLACE).run(kind, id, json, at, at, index.subject, digest, index.searchText);
       return at;
     },
     setBody(kind, id, body) {

@@ -4,6 +4,7 @@ import { migration002 } from './002-record-digests';
 import { migration003 } from './003-record-words';
 import { migration004 } from './004-covering-list-indexes';
 import { migration005 } from './005-kyt-index';
+import { migration006 } from './006-record-words-in-place';
 
 /** Every local store migration, in order. Add one file per schema change; never edit a released one. */
 export const LOCAL_MIGRATIONS: readonly Migration[] = [
@@ -12,4 +13,5 @@ export const LOCAL_MIGRATIONS: readonly Migration[] = [
   migration003,
   migration004,
   migration005,
+  migration006,
 ];

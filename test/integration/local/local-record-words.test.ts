@@ -61,6 +61,43 @@ describe('local store migration 003: search reads the words alone, not the bodie
   });
 });
 
+const WORDS_KEPT =
+  'SELECT kind, id, created_ms, search_text FROM local_record_words ORDER BY kind, id';
+const WORDS_DERIVED =
+  'SELECT kind, id, created_ms, search_text FROM local_records WHERE search_text IS NOT NULL ORDER BY kind, id';
+
+describe('local store migration 006: a record’s words change in place', () => {
+  it('keeps the words row and its index entries where they were, and follows every change as before', () => {
+    const db = new Database(':memory:');
+    migrate(db, { ...SCHEMA, migrations: LOCAL_MIGRATIONS.slice(0, 5) });
+    const insert = db.prepare(
+      'INSERT INTO local_records (kind, id, body, created_ms, updated_ms, subject, digest, search_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    insert.run('kyt.submission', 'S1', '{}', 5, 5, null, '{"v":1}', ' b 1 ');
+    insert.run('note', 'n1', '{}', 7, 7, null, null, null);
+    migrate(db, { ...SCHEMA, migrations: LOCAL_MIGRATIONS.slice(0, 6) });
+    expect(db.pragma('user_version', { simple: true })).toBe(6);
+    const rowidOf = (id: string) =>
+      db.prepare('SELECT rowid FROM local_record_words WHERE id = ?').pluck().get(id);
+    const before = rowidOf('S1');
+    insert.run('kyt.submission', 'S2', '{}', 6, 6, null, '{"v":1}', ' b 2 ');
+
+    // Settled: new words, the same row (a delete and insert would have moved it to the end).
+    db.prepare("UPDATE local_records SET search_text = ' b 1 kyt_9 ' WHERE id = 'S1'").run();
+    expect(rowidOf('S1')).toBe(before);
+    // Words given to a record with none, taken from one, and a record moved under another key.
+    db.prepare("UPDATE local_records SET search_text = ' call ' WHERE id = 'n1'").run();
+    db.prepare("UPDATE local_records SET search_text = NULL WHERE id = 'S2'").run();
+    db.prepare("UPDATE local_records SET id = 'n2', created_ms = 9 WHERE id = 'n1'").run();
+    expect(db.prepare(WORDS_KEPT).all()).toEqual([
+      { kind: 'kyt.submission', id: 'S1', created_ms: 5, search_text: ' b 1 kyt_9 ' },
+      { kind: 'note', id: 'n2', created_ms: 9, search_text: ' call ' },
+    ]);
+    expect(db.prepare(WORDS_KEPT).all()).toEqual(db.prepare(WORDS_DERIVED).all());
+    db.close();
+  });
+});
+
 describe('searching records’ words', () => {
   let temp: ReturnType<typeof makeTempDir>;
   beforeEach(() => {
@@ -127,6 +164,10 @@ describe('searching records’ words', () => {
                 store.setIndex(step.kind, step.id, index(step.text));
               else store.remove(step.kind, step.id);
             }
+            // The words are exactly what the records hold, however they were written.
+            expect(store.db.prepare(WORDS_KEPT).all()).toEqual(
+              store.db.prepare(WORDS_DERIVED).all(),
+            );
             for (const kindSearched of ['press-report', 'note'])
               expect(
                 store.searchDigests(kindSearched, searched, limit).map((found) => found.id),

@@ -59,7 +59,7 @@ describe('local store migration 005: the KYT index', () => {
     if (opening.state !== 'open') throw new Error(opening.reason);
     const local = opening.store;
     try {
-      expect(local.db.pragma('user_version', { simple: true })).toBe(5);
+      expect(local.db.pragma('user_version', { simple: true })).toBe(LOCAL_MIGRATIONS.length);
       expect(local.get('press-report', 'R1')?.body).toEqual({ kept: true });
       const core = openKytSubmissions({
         local,

@@ -4,7 +4,7 @@ import { silentLogger } from '../../../main/lib/logger';
 import type { LocalStore } from '../../../main/local/local-store';
 import { KYT_SUBMISSION_KIND } from '../../../main/kyt/kyt-record';
 import { foldedWords } from '../../../main/press/subject-key';
-import { createKytStore, type KytListQuery } from '../../../main/kyt/kyt-store';
+import { createKytStore, NEXT_WAITING_SQL, type KytListQuery } from '../../../main/kyt/kyt-store';
 import { openTestLocalStore, scoredAnswer, transactionOf } from '../../support/kyt-fixture';
 import { makeTempDir } from '../../support/temp-dir';
 
@@ -200,12 +200,9 @@ describe('the KYT submissions store', () => {
           'SELECT summary FROM kyt_submissions ORDER BY created_ms DESC, batch_line DESC, id DESC LIMIT 200 OFFSET 0',
         ).join(' | '),
       ).toMatch(/SCAN kyt_submissions USING INDEX kyt_submissions_newest/);
-      expect(
-        plan(
-          "SELECT id FROM kyt_submissions WHERE batch_id = ? AND status = 'waiting' ORDER BY batch_line LIMIT 1",
-          'b',
-        ).join(' | '),
-      ).toMatch(/USING (COVERING )?INDEX kyt_submissions_by_batch_status/);
+      expect(plan(NEXT_WAITING_SQL, 'b').join(' | ')).toMatch(
+        /USING (COVERING )?INDEX kyt_submissions_by_batch_status/,
+      );
     });
 
     it('finds submissions by their words: names, ids, label, state, currency and amount', () => {
@@ -358,5 +355,45 @@ describe('the KYT submissions store', () => {
     });
     store.checkpoint();
     expect(store.batchCounts('B')).toMatchObject({ sending: 1, withdrawn: 1 });
+  });
+
+  it('a line found next is read ahead from what was found, and claimed as it is at its claim', () => {
+    const store = storeOf();
+    store.createMany(
+      ['A', 'B', 'C'].map((id, index) => ({
+        transaction: transactionOf({ external_id: id }),
+        batch: { id: 'N', line: index + 1 },
+      })),
+    );
+    const first = store.nextWaiting('N');
+    if (!first) throw new Error('no line found');
+    expect(first.line).toBe(1);
+    store.readAhead(first.id);
+    expect(store.claim(first.id)).toMatchObject({
+      claimed: true,
+      record: { status: 'sending', transaction: { external_id: 'A' } },
+    });
+    // Changed by another CaseDesk between being found and being read ahead: as it is now.
+    const second = store.nextWaiting('N');
+    if (!second) throw new Error('no line found');
+    expect(second.line).toBe(2);
+    const other = openTestLocalStore(temp.path, now);
+    try {
+      createKytStore(other, silentLogger).setStatus(second.id, 'withdrawn', 'Not this one.');
+    } finally {
+      other.close();
+    }
+    store.readAhead(second.id);
+    expect(store.claim(second.id)).toMatchObject({
+      claimed: false,
+      record: { status: 'withdrawn', statusReason: 'Not this one.' },
+    });
+    // Read ahead without being found first (another line than the one found): read there and then.
+    const third = store.nextWaiting('N');
+    expect(third?.line).toBe(3);
+    store.readAhead(first.id);
+    expect(store.claim(first.id)).toMatchObject({ claimed: false, record: { status: 'sending' } });
+    if (third) expect(store.claim(third.id)).toMatchObject({ claimed: true });
+    expect(store.nextWaiting('N')).toBeNull();
   });
 });

@@ -72,7 +72,7 @@ describe('the local store', () => {
     // 2 = FULL: a commit that returned is on disk, not only handed to the system.
     expect(store.db.pragma('synchronous', { simple: true })).toBe(2);
     expect(store.db.pragma('foreign_keys', { simple: true })).toBe(1);
-    expect(store.db.pragma('user_version', { simple: true })).toBe(5);
+    expect(store.db.pragma('user_version', { simple: true })).toBe(6);
     store.close();
   });
 
@@ -158,7 +158,7 @@ describe('the local store', () => {
 
     it('written by a newer CaseDesk', async () => {
       const path = join(temp.path, 'local.db');
-      writeNewerDatabase(path, 6);
+      writeNewerDatabase(path, 7);
       const before = snapshotFile(path);
       const { touched, result } = await filesTouchedDuring(temp.path, () => reported(path));
       expect(touched).toEqual([]);
@@ -166,7 +166,7 @@ describe('the local store', () => {
       expect(opening).toMatchObject({
         state: 'unavailable',
         reason: expect.stringMatching(
-          /written by a newer CaseDesk \(schema version 6; this one knows up to 5\)/,
+          /written by a newer CaseDesk \(schema version 7; this one knows up to 6\)/,
         ) as unknown,
       });
       expectUnchanged(path, before);

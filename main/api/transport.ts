@@ -178,7 +178,7 @@ export function createTransport(options: TransportOptions): Transport {
       const { origin, pathAndQuery } = targetOf(spec);
       dispatched = true;
       // The dispatcher's own request: undici's top-level one parses the URL again per call.
-      const response = await options.dispatcher.request({
+      const requested = options.dispatcher.request({
         origin,
         path: pathAndQuery,
         method: spec.method,
@@ -188,6 +188,7 @@ export function createTransport(options: TransportOptions): Transport {
         headersTimeout: options.timeouts.headersMs,
         bodyTimeout: options.timeouts.bodyMs,
       });
+      const response = await requested;
       return await handle({
         response,
         fail,

@@ -1,8 +1,28 @@
 import { PassThrough, type Readable } from 'node:stream';
 
-/** Reads a response body to the end, refusing more than `limit` bytes (a JSON page is not a file). */
+type BodyStream = AsyncIterable<Uint8Array> & { destroy(error?: Error): void };
+
+/** A response body as undici hands it: a stream that can also be read whole at once. */
+type WholeBody = BodyStream & { text(): Promise<string> };
+
+/**
+ * Reads a response body to the end, refusing more than `limit` bytes (a JSON page is not a file).
+ * A length declared within the limit is read whole, undici's cheapest way (it cannot overrun its
+ * Content-Length: undici fails such an answer); without one, or beyond the limit, chunk by chunk.
+ */
+export async function readResponseText(
+  body: WholeBody,
+  declaredLength: number | null,
+  limit: number,
+): Promise<{ text: string; truncated: boolean }> {
+  if (declaredLength !== null && declaredLength <= limit)
+    return { text: await body.text(), truncated: false };
+  return readBodyText(body, limit);
+}
+
+/** Reads a body stream to the end, refusing more than `limit` bytes. */
 export async function readBodyText(
-  body: AsyncIterable<Uint8Array> & { destroy(error?: Error): void },
+  body: BodyStream,
   limit: number,
 ): Promise<{ text: string; truncated: boolean }> {
   const chunks: Buffer[] = [];
@@ -11,20 +31,27 @@ export async function readBodyText(
     size += chunk.byteLength;
     if (size > limit) {
       body.destroy();
-      return { text: Buffer.concat(chunks).toString('utf8'), truncated: true };
+      return { text: decodeUtf8(chunks), truncated: true };
     }
     chunks.push(Buffer.from(chunk));
   }
-  return { text: Buffer.concat(chunks).toString('utf8'), truncated: false };
+  return { text: decodeUtf8(chunks), truncated: false };
+}
+
+/** UTF-8 text without a leading byte order mark (RFC 8259 §8.1 lets a reader ignore it). */
+function decodeUtf8(chunks: Buffer[]): string {
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 /** Reads what is there, never throwing: for error bodies, where the status already says enough. */
 export async function readErrorBody(
-  body: AsyncIterable<Uint8Array> & { destroy(error?: Error): void },
+  body: WholeBody,
+  declaredLength: number | null,
   limit: number,
 ): Promise<unknown> {
   try {
-    const { text } = await readBodyText(body, limit);
+    const { text } = await readResponseText(body, declaredLength, limit);
     return parseJson(text);
   } catch {
     return undefined;

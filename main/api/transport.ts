@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { CallSpec, RequestBody, Transport, TransportOptions } from './call-spec';
 import { operationInfo, type OperationName } from './operations';
 import {
@@ -7,7 +7,7 @@ import {
   fileNameFromDisposition,
   guardedBody,
   parseJson,
-  readBodyText,
+  readResponseText,
   readErrorBody,
 } from './response-body';
 import { nextRetryDelay, retryAfterFor } from './retry-policy';
@@ -50,20 +50,47 @@ export function createTransport(options: TransportOptions): Transport {
         )
       : value;
 
-  function urlOf(spec: CallSpec): string {
+  function urlOf(spec: CallSpec): URL {
     const url = new URL(`${base}${spec.path}`);
     for (const [name, value] of Object.entries(spec.query ?? {}))
       if (value !== undefined) url.searchParams.set(name, String(value));
-    return url.toString();
+    return url;
   }
 
-  async function token(operation: OperationName): Promise<string> {
-    let value = '';
+  // Where the last call without a query went: a batch posts to the same path thousands of times,
+  // and parsing its URL again costs more than the rest of a call's own bookkeeping.
+  let lastTarget: { path: string; origin: string; pathAndQuery: string } | null = null;
+
+  function targetOf(spec: CallSpec): { origin: string; pathAndQuery: string } {
+    if (spec.query === undefined && lastTarget?.path === spec.path) return lastTarget;
+    const url = urlOf(spec);
+    const target = { path: spec.path, origin: url.origin, pathAndQuery: url.pathname + url.search };
+    if (spec.query === undefined) lastTarget = target;
+    return target;
+  }
+
+  // The last token found usable: checked once, not on every call of a batch.
+  let lastToken: string | null = null;
+
+  /** The token for a call, without waiting when getToken answers at once (it usually does). */
+  function token(operation: OperationName): string | Promise<string> {
+    let got: string | Promise<string>;
     try {
-      value = (await options.getToken()).trim();
+      got = options.getToken();
     } catch {
       // The token store failed (locked keychain…): nothing was sent, nothing to retry here.
+      return usableToken(operation, '');
     }
+    if (typeof got === 'string') return usableToken(operation, got);
+    return Promise.resolve(got).then(
+      (value) => usableToken(operation, value),
+      () => usableToken(operation, ''),
+    );
+  }
+
+  function usableToken(operation: OperationName, raw: unknown): string {
+    const value = typeof raw === 'string' ? raw.trim() : '';
+    if (value === lastToken) return value;
     // A header cannot carry control characters; undici would throw an error naming the header.
     if (value.length === 0 || !/^[\x21-\x7e]+$/.test(value)) {
       throw new ServiceError({
@@ -79,18 +106,28 @@ export function createTransport(options: TransportOptions): Transport {
       sentTokens.unshift(value);
       sentTokens.length = Math.min(sentTokens.length, 4);
     }
+    lastToken = value;
     return value;
   }
 
-  function bodyOf(body: RequestBody | undefined): {
-    payload: string | Readable | undefined;
-    headers: Record<string, string>;
-  } {
-    if (!body) return { payload: undefined, headers: {} };
+  /** The payload and its headers, with the call's own: one object, built once per attempt. */
+  function requestOf(
+    body: RequestBody | undefined,
+    accept: string,
+    bearer: string,
+  ): { payload: string | Readable | null; headers: Record<string, string> } {
+    const authorization = `Bearer ${bearer}`;
+    if (!body) return { payload: null, headers: { accept, authorization } };
+    if (body.kind === 'json')
+      return {
+        payload: JSON.stringify(body.value),
+        headers: { 'content-type': 'application/json', accept, authorization },
+      };
     const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (body.kind === 'json') return { payload: JSON.stringify(body.value), headers };
     const source = body.open();
     if (body.contentLength !== undefined) headers['content-length'] = String(body.contentLength);
+    headers.accept = accept;
+    headers.authorization = authorization;
     return { payload: source instanceof Readable ? source : Readable.from(source), headers };
   }
 
@@ -134,19 +171,24 @@ export function createTransport(options: TransportOptions): Transport {
     };
     try {
       if (spec.signal?.aborted) throw spec.signal.reason;
-      const bearer = await token(spec.operation);
-      const { payload, headers } = bodyOf(spec.body);
+      const pending = token(spec.operation);
+      const bearer = typeof pending === 'string' ? pending : await pending;
+      const { payload, headers } = requestOf(spec.body, accept, bearer);
       if (signal.aborted) throw signal.reason;
+      const { origin, pathAndQuery } = targetOf(spec);
       dispatched = true;
-      const response = await request(urlOf(spec), {
+      // The dispatcher's own request: undici's top-level one parses the URL again per call.
+      const requested = options.dispatcher.request({
+        origin,
+        path: pathAndQuery,
         method: spec.method,
-        dispatcher: options.dispatcher,
-        headers: { ...headers, accept, authorization: `Bearer ${bearer}` },
-        body: payload ?? null,
+        headers,
+        body: payload,
         signal,
         headersTimeout: options.timeouts.headersMs,
         bodyTimeout: options.timeouts.bodyMs,
       });
+      const response = await requested;
       return await handle({
         response,
         fail,
@@ -164,7 +206,11 @@ export function createTransport(options: TransportOptions): Transport {
 
   /** Non-2xx answers become errors here, after reading what the service said. */
   async function rejectStatus(spec: CallSpec, response: Dispatcher.ResponseData): Promise<never> {
-    const body = await readErrorBody(response.body, ERROR_BODY_LIMIT);
+    const body = await readErrorBody(
+      response.body,
+      declaredSize(response.headers['content-length']),
+      ERROR_BODY_LIMIT,
+    );
     const failure = httpFailure({
       operation: spec.operation,
       status: response.statusCode,
@@ -263,7 +309,11 @@ export function createTransport(options: TransportOptions): Transport {
         once(spec, 'application/json', async ({ response }) => {
           if (response.statusCode < 200 || response.statusCode >= 300)
             return rejectStatus(spec, response);
-          const { text, truncated } = await readBodyText(response.body, options.maxJsonBytes);
+          const { text, truncated } = await readResponseText(
+            response.body,
+            declaredSize(response.headers['content-length']),
+            options.maxJsonBytes,
+          );
           const malformed = (detail: string) =>
             malformedFailure({ operation: spec.operation, status: response.statusCode, detail });
           if (truncated) throw malformed(`the body is larger than ${options.maxJsonBytes} bytes`);

@@ -4,7 +4,7 @@ import { createServiceClient } from '../../../main/api/service-client';
 import { ServiceError } from '../../../main/api/service-error';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox-fixture';
 import { clientFor, failureOf, recordingDispatcher } from './client-fixture';
-import { answer } from './local-server';
+import { answer, serve } from './local-server';
 
 const SECRET = 'wrong-token-ZX81-do-not-leak';
 
@@ -94,6 +94,56 @@ describe('service client: auth answers of other services', () => {
     expect(await failureOf(second.alerts.search({}))).toMatchObject({ kind: 'http', status: 403 });
     expect(calls).toBe(1);
     await Promise.all([first.close(), second.close(), expired.close(), denied.close()]);
+  });
+
+  it('reads the token again for every call: a changed one is checked, an unusable one not sent', async () => {
+    const seen: Array<string | undefined> = [];
+    const server = await serve((request, response) => {
+      request.resume();
+      seen.push(request.headers.authorization);
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+    const tokens: Array<() => string | Promise<string>> = [
+      () => 'first-token-1234',
+      () => 'first-token-1234',
+      () => 'bad token',
+      () => Promise.resolve('second-token-5678'),
+      () => Promise.reject(new Error('keychain locked')),
+      () => 'first-token-1234',
+      () => {
+        throw new Error('keychain gone');
+      },
+    ];
+    let call = 0;
+    const client = createServiceClient({
+      baseUrl: server.baseUrl,
+      getToken: () => (tokens[call++] ?? (() => ''))(),
+      retry: { maxAttempts: 1 },
+    });
+    const outcomes: string[] = [];
+    for (let index = 0; index < tokens.length; index += 1)
+      outcomes.push(
+        await client.kyt.createTransactionAsReceived({ amount: index }).then(
+          () => 'sent',
+          (error: ServiceError) => `${error.kind} ${error.status ?? 'local'}`,
+        ),
+      );
+    expect(outcomes).toEqual([
+      'sent',
+      'sent',
+      'auth local',
+      'sent',
+      'auth local',
+      'sent',
+      'auth local',
+    ]);
+    expect(seen).toEqual([
+      'Bearer first-token-1234',
+      'Bearer first-token-1234',
+      'Bearer second-token-5678',
+      'Bearer first-token-1234',
+    ]);
+    await Promise.all([client.close(), server.close()]);
   });
 
   it('scrubs a token a proxy or service echoes back in its error', async () => {

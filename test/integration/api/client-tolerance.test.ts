@@ -142,6 +142,73 @@ describe('service client: answers the sandbox never gives', () => {
     });
   });
 
+  it('refuses a JSON answer over the size limit, whether its length is declared or not', async () => {
+    const big = { note: 'x'.repeat(200) };
+    const declared = await clientOf(answer(200, big), { maxJsonBytes: 100 });
+    const chunked = await clientOf(
+      serve((request, response) => {
+        request.resume();
+        response.writeHead(200, { 'content-type': 'application/json' });
+        // Two writes and no Content-Length: sent chunked, the size known only while reading.
+        response.write('{"note":"');
+        response.end(`${'x'.repeat(200)}"}`);
+      }),
+      { maxJsonBytes: 100 },
+    );
+    for (const client of [declared, chunked])
+      expect(await failureOf(client.kyt.createTransaction({ amount: 1 }))).toMatchObject({
+        kind: 'malformed',
+        outcomeUnknown: true,
+        detail: 'the body is larger than 100 bytes',
+      });
+    const within = await clientOf(answer(200, big), { maxJsonBytes: 1000 });
+    await expect(within.kyt.createTransactionAsReceived({ amount: 1 })).resolves.toEqual(big);
+  });
+
+  it('reads a JSON answer that starts with a UTF-8 byte order mark', async () => {
+    const text = `\ufeff${JSON.stringify({ id: 'kyt-1', score: 3 })}`;
+    const declared = await clientOf(answer(200, text, { 'content-type': 'application/json' }));
+    const chunked = await clientOf(
+      serve((request, response) => {
+        request.resume();
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.write(text.slice(0, 5));
+        response.end(text.slice(5));
+      }),
+    );
+    for (const client of [declared, chunked])
+      await expect(client.kyt.createTransactionAsReceived({ amount: 1 })).resolves.toEqual({
+        id: 'kyt-1',
+        score: 3,
+      });
+  });
+
+  it('sends each call to its own path and query, whatever the call before it', async () => {
+    const urls: Array<string | undefined> = [];
+    const client = await clientOf(
+      serve((request, response) => {
+        request.resume();
+        urls.push(request.url);
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(request.url?.includes('/timeline') ? '[]' : '{}');
+      }),
+    );
+    await client.kyt.createTransactionAsReceived({ amount: 1 });
+    await client.kyt.createTransactionAsReceived({ amount: 2 });
+    await client.customers.timeline('C 1', { limit: 5 });
+    await client.customers.timeline('C 1', { offset: 10 });
+    await client.kyt.createTransactionAsReceived({ amount: 3 });
+    await client.customers.get('C/2').catch(() => undefined);
+    expect(urls).toEqual([
+      '/api/v1/kyt/transaction',
+      '/api/v1/kyt/transaction',
+      '/api/v1/customers/C%201/timeline?limit=5',
+      '/api/v1/customers/C%201/timeline?offset=10',
+      '/api/v1/kyt/transaction',
+      '/api/v1/customers/C%2F2',
+    ]);
+  });
+
   it('sends JSON with its content type, the token as a bearer, and ids encoded', async () => {
     const seen: Array<{
       method?: string;

@@ -1,5 +1,5 @@
 import { makePrivateFolder } from '../lib/private-files';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import type Database from 'better-sqlite3';
@@ -109,15 +109,25 @@ export function openLocalStore(
   }
   // Prepared once: asked before every sync (a batch syncs every few lines).
   const mode = db.prepare('PRAGMA journal_mode').pluck();
-  // Closed, it has no -wal left to sync.
-  const journalMode = (): unknown => (db.open ? mode.get() : 'wal');
+  // SQLite follows a symbolic link to the file, and keeps its -wal beside the file it reached.
+  let realPath = path;
+  try {
+    realPath = realpathSync(path);
+  } catch {
+    // Found a moment ago by SQLite: the path as given is the best there is.
+  }
+  const fileToSync = (): string | null => {
+    // Closed: SQLite synced and removed its -wal when it closed.
+    if (!db.open) return null;
+    return mode.get() === 'wal' ? `${realPath}-wal` : realPath;
+  };
   return {
     state: 'open',
     path,
     store: {
       db,
       ...createLocalRecords(db, now),
-      syncToDisk: () => syncToDisk(path, journalMode),
+      syncToDisk: () => syncToDisk(fileToSync()),
       close: () => db.close(),
     },
     recovery,
@@ -130,26 +140,19 @@ export function openLocalStore(
  * read back at open only up to the first one that does not check out, so syncing the file once
  * makes every commit written before it durable, however many went unflushed (synchronous =
  * NORMAL). What NORMAL leaves out is only that sync: it still syncs the -wal before a checkpoint
- * copies it into the main file, and when the -wal is started over. No -wal file: nothing is
- * waiting in one (the store is not open, or nothing was written since it was checkpointed away).
+ * copies it into the main file, and when the -wal is started over. A store that could not be put
+ * in WAL mode writes its commits into the database file itself: that file is synced instead.
+ * `file` null: the store is closed, nothing of it waits unflushed.
  */
-async function syncToDisk(path: string, journalMode: () => unknown): Promise<void> {
-  const mode = journalMode();
-  if (mode !== 'wal')
-    throw new Error(
-      `the local store ${basename(path)} is not in WAL mode (${String(mode)}): its commits cannot be synced afterwards`,
-    );
-  let file;
+async function syncToDisk(file: string | null): Promise<void> {
+  if (file === null) return;
+  // A missing file rejects too: an open store always has the file its commits go to, so one not
+  // found means they went elsewhere, and nothing unflushed may be counted on.
+  const handle = await open(file, 'r+');
   try {
-    file = await open(`${path}-wal`, 'r+');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw error;
-  }
-  try {
-    await file.datasync();
+    await handle.datasync();
   } finally {
-    await file.close();
+    await handle.close();
   }
 }
 

@@ -17,13 +17,15 @@ export const migration006: Migration = {
         WHEN old.search_text IS NOT new.search_text
           AND old.kind = new.kind AND old.id = new.id AND old.created_ms = new.created_ms
       BEGIN
-        UPDATE local_record_words SET search_text = new.search_text
-          WHERE kind = new.kind AND id = new.id AND new.search_text IS NOT NULL;
         DELETE FROM local_record_words
           WHERE kind = new.kind AND id = new.id AND new.search_text IS NULL;
+        -- An upsert: changed in place when the row is there, and made when it is missing (or an
+        -- orphan row is taken over), so words out of step with their record are set right too.
         INSERT INTO local_record_words (kind, id, created_ms, search_text)
           SELECT new.kind, new.id, new.created_ms, new.search_text
-          WHERE old.search_text IS NULL AND new.search_text IS NOT NULL;
+          WHERE new.search_text IS NOT NULL
+          ON CONFLICT (kind, id) DO UPDATE
+            SET search_text = excluded.search_text, created_ms = excluded.created_ms;
       END;
       CREATE TRIGGER local_record_words_moved AFTER UPDATE OF kind, id, created_ms ON local_records
         WHEN old.kind IS NOT new.kind OR old.id IS NOT new.id OR old.created_ms IS NOT new.created_ms

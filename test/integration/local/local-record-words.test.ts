@@ -98,6 +98,31 @@ describe('local store migration 006: a record’s words change in place', () => 
   });
 });
 
+describe('local store migration 006: words out of step with their record', () => {
+  it('are set right by the record’s next change of words, never blocking it', () => {
+    const db = new Database(':memory:');
+    migrate(db, { ...SCHEMA, migrations: LOCAL_MIGRATIONS.slice(0, 6) });
+    const insert = db.prepare(
+      'INSERT INTO local_records (kind, id, body, created_ms, updated_ms, subject, digest, search_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    insert.run('note', 'lost', '{}', 5, 5, null, null, ' old ');
+    insert.run('note', 'orphan', '{}', 6, 6, null, null, null);
+    // Out of step: one record's words row gone, another's left behind when it had none.
+    db.prepare("DELETE FROM local_record_words WHERE id = 'lost'").run();
+    db.prepare(
+      "INSERT INTO local_record_words (kind, id, created_ms, search_text) VALUES ('note', 'orphan', 6, ' stale ')",
+    ).run();
+    db.prepare("UPDATE local_records SET search_text = ' found ' WHERE id = 'lost'").run();
+    db.prepare("UPDATE local_records SET search_text = ' fresh ' WHERE id = 'orphan'").run();
+    expect(db.prepare(WORDS_KEPT).all()).toEqual([
+      { kind: 'note', id: 'lost', created_ms: 5, search_text: ' found ' },
+      { kind: 'note', id: 'orphan', created_ms: 6, search_text: ' fresh ' },
+    ]);
+    expect(db.prepare(WORDS_KEPT).all()).toEqual(db.prepare(WORDS_DERIVED).all());
+    db.close();
+  });
+});
+
 describe('searching records’ words', () => {
   let temp: ReturnType<typeof makeTempDir>;
   beforeEach(() => {

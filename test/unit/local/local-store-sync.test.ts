@@ -1,8 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync, rmdirSync, symlinkSync, unlinkSync } from 'node:fs';
 import type * as FsPromises from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LocalStore } from '../../../main/local/local-store';
+import { silentLogger } from '../../../main/lib/logger';
+import { openLocalStore, type LocalStore } from '../../../main/local/local-store';
 import { openTestLocalStore } from '../../support/kyt-fixture';
 import { makeTempDir } from '../../support/temp-dir';
 
@@ -62,7 +63,7 @@ describe('syncing the local store to disk', () => {
     expect(local.get('note', 'n2')?.body).toEqual({ text: 'n2' });
   });
 
-  it('with no -wal file there is nothing waiting to be synced: it resolves', async () => {
+  it('a closed store has nothing waiting unflushed: it resolves', async () => {
     putUnflushed('n1');
     local.close();
     closed = true;
@@ -70,17 +71,48 @@ describe('syncing the local store to disk', () => {
     expect(synced).toEqual([]);
   });
 
-  it('a -wal that cannot be opened rejects: nothing unflushed may be counted on', async () => {
-    local.close();
-    closed = true;
-    mkdirSync(`${path()}-wal`);
-    await expect(local.syncToDisk()).rejects.toThrow(/EISDIR/);
+  it('an open store whose -wal is missing rejects: its commits went elsewhere', async () => {
+    putUnflushed('n1');
+    unlinkSync(`${path()}-wal`);
+    await expect(local.syncToDisk()).rejects.toThrow(/ENOENT/);
+    expect(synced).toEqual([]);
   });
 
-  it('a store not in WAL mode rejects, saying so', async () => {
+  it('a -wal that cannot be opened rejects: nothing unflushed may be counted on', async () => {
+    putUnflushed('n1');
+    unlinkSync(`${path()}-wal`);
+    mkdirSync(`${path()}-wal`);
+    await expect(local.syncToDisk()).rejects.toThrow(/EISDIR/);
+    rmdirSync(`${path()}-wal`);
+  });
+
+  it('a store not in WAL mode has its database file synced, where its commits are written', async () => {
     local.db.pragma('journal_mode = DELETE');
-    await expect(local.syncToDisk()).rejects.toThrow(
-      'the local store local.db is not in WAL mode (delete): its commits cannot be synced afterwards',
-    );
+    putUnflushed('n1');
+    await local.syncToDisk();
+    expect(synced).toEqual([{ path: path(), flags: 'r+' }]);
+  });
+
+  it('a store opened through a symbolic link has the -wal beside the real file synced', async () => {
+    const real = join(temp.path, 'elsewhere');
+    mkdirSync(real);
+    const linked = join(temp.path, 'profile');
+    mkdirSync(linked);
+    const first = openLocalStore(join(real, 'local.db'), silentLogger);
+    if (first.state !== 'open') throw new Error(first.reason);
+    first.store.close();
+    symlinkSync(join(real, 'local.db'), join(linked, 'local.db'));
+    const opening = openLocalStore(join(linked, 'local.db'), silentLogger);
+    if (opening.state !== 'open') throw new Error(opening.reason);
+    try {
+      opening.store.put('note', 'n1', { text: 'n1' });
+      await opening.store.syncToDisk();
+      expect(synced).toEqual([
+        { path: `${realpathSync(join(real, 'local.db'))}-wal`, flags: 'r+' },
+      ]);
+      expect(existsSync(join(linked, 'local.db-wal'))).toBe(false);
+    } finally {
+      opening.store.close();
+    }
   });
 });

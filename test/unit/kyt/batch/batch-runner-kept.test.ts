@@ -175,6 +175,25 @@ describe('a batch sent over the real store', () => {
     await batches.close();
   });
 
+  it('over a store that could not be put in WAL mode, a batch still sends every line', async () => {
+    local.db.pragma('journal_mode = DELETE');
+    const { book, ids } = batchOf(20);
+    const { client } = fakeKytClient((body) => Promise.resolve(scoredAnswer(body as never)));
+    const sender = createKytSender({ store, client, logger: silentLogger, onChange: () => {} });
+    const batches = createKytBatches({
+      store,
+      sender,
+      records: local,
+      logger: silentLogger,
+      bootId: () => 'boot',
+    });
+    batches.resume('B');
+    await batches.settled('B');
+    expect(statuses(ids)).toEqual(Array<string>(20).fill('scored'));
+    expect(book.summary('B')).toMatchObject({ state: 'done', reason: null, sendingWindow: null });
+    await batches.close();
+  });
+
   it('paused while a line is on its way, no sending window outlives the pause', async () => {
     const { book, ids } = batchOf(40);
     let runner: ReturnType<typeof runnerWith>['runner'] | null = null;

@@ -240,6 +240,27 @@ describe('the sending window on disk', () => {
     });
   });
 
+  it('a sync that never answers holds neither a pause nor closing', async () => {
+    const paused = batchOf(5);
+    paused.runner.resume('B');
+    await ticks(10);
+    expect(paused.syncs).toHaveLength(1);
+    paused.runner.pause('B');
+    // The disk never answers: the run still ends, nothing went out, no window is left.
+    await paused.runner.settled('B');
+    expect(paused.runner.running('B')).toBe(false);
+    expect(paused.wentOut).toEqual([]);
+    expect(paused.book.summary('B')).toMatchObject({ state: 'paused', sendingWindow: null });
+
+    const closing = batchOf(5);
+    closing.runner.resume('B');
+    await ticks(10);
+    expect(closing.syncs).toHaveLength(1);
+    await closing.runner.close();
+    expect(closing.wentOut).toEqual([]);
+    expect(closing.book.summary('B')).toMatchObject({ state: 'paused', sendingWindow: null });
+  });
+
   it('paused and resumed while a window is being synced: the window written before the pause proves nothing, a new one is synced', async () => {
     const batch = batchOf(5);
     batch.runner.resume('B');

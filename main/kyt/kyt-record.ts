@@ -218,8 +218,6 @@ export function searchTextOf(summary: KytSubmissionSummary): string {
   // All plain ASCII (most of what a batch holds): one pass over them all, separated by a space,
   // finds the same words in the same order as a pass over each.
   const joined = texts.join(' ');
-  const words = new Set(
-    ASCII.test(joined) ? (joined.toLowerCase().match(/[a-z0-9]+/g) ?? []) : texts.flatMap(wordsOf),
-  );
+  const words = new Set(ASCII.test(joined) ? wordsOf(joined) : texts.flatMap(wordsOf));
   return ` ${[...words].join(' ')} `;
 }

@@ -79,6 +79,16 @@ describe('a batch sent over the real store', () => {
     return { runner, bodies };
   };
 
+  /** The batches as the app runs them, over the profile's local store and the real sender. */
+  const batchesOverLocal = (client: ReturnType<typeof fakeKytClient>['client']) =>
+    createKytBatches({
+      store,
+      sender: createKytSender({ store, client, logger: silentLogger, onChange: () => {} }),
+      records: local,
+      logger: silentLogger,
+      bootId: () => 'boot',
+    });
+
   const statuses = (ids: string[]) => ids.map((id) => store.get(id)?.status);
 
   it('keeps a line’s answer while the next one is sent, and every answer by the end', async () => {
@@ -157,14 +167,7 @@ describe('a batch sent over the real store', () => {
       onDisk.push({ line, through });
       return Promise.resolve(scoredAnswer(body as never));
     });
-    const sender = createKytSender({ store, client, logger: silentLogger, onChange: () => {} });
-    const batches = createKytBatches({
-      store,
-      sender,
-      records: local,
-      logger: silentLogger,
-      bootId: () => 'boot',
-    });
+    const batches = batchesOverLocal(client);
     batches.resume('B');
     await batches.settled('B');
     expect(statuses(ids)).toEqual(Array<string>(40).fill('scored'));
@@ -179,14 +182,7 @@ describe('a batch sent over the real store', () => {
     local.db.pragma('journal_mode = DELETE');
     const { book, ids } = batchOf(20);
     const { client } = fakeKytClient((body) => Promise.resolve(scoredAnswer(body as never)));
-    const sender = createKytSender({ store, client, logger: silentLogger, onChange: () => {} });
-    const batches = createKytBatches({
-      store,
-      sender,
-      records: local,
-      logger: silentLogger,
-      bootId: () => 'boot',
-    });
+    const batches = batchesOverLocal(client);
     batches.resume('B');
     await batches.settled('B');
     expect(statuses(ids)).toEqual(Array<string>(20).fill('scored'));

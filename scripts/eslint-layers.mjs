@@ -15,7 +15,18 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const MAIN_LAYERS = [
   ['lib', 'security'],
   ['api', 'cache', 'local'],
-  ['sync', 'outbox', 'uploads', 'downloads', 'session', 'settings', 'views', 'press', 'kyt'],
+  [
+    'sync',
+    'outbox',
+    'uploads',
+    'downloads',
+    'session',
+    'settings',
+    'views',
+    'press',
+    'kyt',
+    'customers',
+  ],
   ['workspace'],
   ['bridge'],
   // The embedded service: started by the top layer, it imports only lib (see below).

@@ -29,6 +29,8 @@ export * from './app';
 export * from './cache';
 export * from './common';
 export * from './customers';
+export * from './customer-import';
+export * from './relations';
 export * from './dashboard';
 export * from './define';
 export * from './documents';

@@ -306,7 +306,9 @@ describe('a whole save', () => {
         company_name: fc.option(fc.string(), { nil: undefined }),
         date_of_birth: fc.option(fc.string(), { nil: undefined }),
         parent_external_id: id,
-        kyc_level: fc.option(fc.double({ noNaN: true }), { nil: undefined }),
+        kyc_level: fc.option(fc.double({ noNaN: true, noDefaultInfinity: true }), {
+          nil: undefined,
+        }),
         fields: fc.option(fc.dictionary(fc.string(), fc.jsonValue()), { nil: undefined }),
       },
       { requiredKeys: [] },

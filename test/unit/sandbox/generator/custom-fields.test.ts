@@ -3,15 +3,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CUSTOM_FIELD_NAMES,
+  generateTenant,
+  planFor,
   RELATION_TYPES,
   type TenantItem,
 } from '../../../../main/sandbox/generator';
-import { smallTenant } from './tenant-fixture';
+import { NOW } from './tenant-fixture';
 
 describe('the tenant’s custom fields and relation types', () => {
   let items: TenantItem[];
   beforeAll(() => {
-    items = smallTenant(11);
+    items = [
+      ...generateTenant({ seed: 11, plan: { ...planFor(60), watchlistProfiles: 0 }, now: NOW }),
+    ];
   });
 
   it('are the only ones the generator uses, and it uses them all', () => {

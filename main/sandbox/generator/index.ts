@@ -191,6 +191,7 @@ export function nextMessage(
 /* ----- reference lists the sandbox server and UI may show ----- */
 
 export { RELATION_TYPES } from './customers/relations';
+export { CUSTOM_FIELD_NAMES } from './customers/custom-fields';
 export { THREAD_STATUSES } from './threads/thread-builder';
 export { EXTERNAL_FILE_PREFIX } from './documents/documents';
 export { INTEREST_LISTS, SANCTION_LISTS } from './screening/watchlist';

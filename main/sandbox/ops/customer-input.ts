@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CustomerRecord, NameVariation } from '../model';
+import type { NameVariation } from '../model';
 
 // Write shapes of Save customers (spec: Customer write shape, Customer relation write shape).
 
@@ -22,13 +22,15 @@ const Variation = z.object({
   trading_name: Text,
 });
 
+// Only the JSON type of each field is checked here: a wrong type (a line that is not an object,
+// `kyc_level: "2"`, `fields: []`) is a 400 for the whole request. What a value means (a missing or
+// blank id, an unknown account or relation type, an impossible date, an unknown customer) is a
+// problem of its line, reported inside the 200 answer (spec, Errors 5): see save-lines.ts.
+const Id = z.string().nullish();
+
 export const CustomerInput = z.object({
-  external_id: z
-    .string({ error: 'external_id is required' })
-    .trim()
-    .min(1, 'external_id is required')
-    .max(128),
-  account_type: z.enum(['F', 'N']).nullish(),
+  external_id: Id,
+  account_type: z.string().nullish(),
   alias_ids: z.array(z.string()).nullish(),
   comment: Text,
   company_name: Text,
@@ -40,10 +42,10 @@ export const CustomerInput = z.object({
   first_name: Text,
   middle_name: Text,
   last_name: Text,
-  kyc_level: z.number().int().nullish(),
-  kyc_level_requested: z.number().int().nullish(),
+  kyc_level: z.number().nullish(),
+  kyc_level_requested: z.number().nullish(),
   nationality_codes: z.array(z.string()).nullish(),
-  parent_external_id: Text,
+  parent_external_id: Id,
   phone: Text,
   registration_number: Text,
   review_groups: DeltaList.nullish(),
@@ -53,14 +55,10 @@ export const CustomerInput = z.object({
 export type CustomerInput = z.infer<typeof CustomerInput>;
 
 export const RelationInput = z.object({
-  relation_external_id: z
-    .string({ error: 'relation_external_id is required' })
-    .trim()
-    .min(1)
-    .max(128),
-  parent_customer_external_id: z.string().min(1),
-  child_customer_external_id: z.string().min(1),
-  relation_type: z.number().int().nullish(),
+  relation_external_id: Id,
+  parent_customer_external_id: Id,
+  child_customer_external_id: Id,
+  relation_type: z.number().nullish(),
   disabled: z.boolean().nullish(),
   fields: z.record(z.string(), z.unknown()).nullish(),
 });
@@ -74,6 +72,7 @@ export const SaveBody = z.object({
   disable_risk_scan: z.boolean().nullish(),
   verify_input: z.boolean().nullish(),
 });
+export type SaveBody = z.infer<typeof SaveBody>;
 
 /** Applies a delta list to the current values: a string or plain strings replace, `{_op}` items edit. */
 export function applyDelta(
@@ -123,84 +122,4 @@ export function applyVariations(
     else result.set(key(variation), variation);
   }
   return [...result.values()];
-}
-
-const COUNTRY = /^[A-Z]{2}$/;
-
-/** Per-line problems a real service reports inside the 200 response (spec, Errors 5). */
-export function lineProblems(
-  input: CustomerInput,
-  existing: CustomerRecord | null,
-  knownCustomer: (externalId: string) => boolean,
-): {
-  errors: Array<{ error: string; detail: string }>;
-  warnings: Array<{ error: string; detail: string }>;
-} {
-  const errors: Array<{ error: string; detail: string }> = [];
-  const warnings: Array<{ error: string; detail: string }> = [];
-  const accountType = input.account_type ?? existing?.account_type.code;
-  if (!accountType)
-    errors.push({
-      error: 'account_type_required',
-      detail: 'account_type (N or F) is required for a new customer',
-    });
-  if (accountType === 'N' && !(input.last_name ?? existing?.last_name)) {
-    errors.push({ error: 'last_name_required', detail: 'an individual (N) needs a last_name' });
-  }
-  if (accountType === 'F' && !(input.company_name ?? existing?.company_name)) {
-    errors.push({ error: 'company_name_required', detail: 'a firm (F) needs a company_name' });
-  }
-  if (input.date_of_birth) {
-    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(input.date_of_birth);
-    const date = match ? new Date(`${input.date_of_birth}T00:00:00Z`) : null;
-    if (
-      !date ||
-      Number.isNaN(date.getTime()) ||
-      date.toISOString().slice(0, 10) !== input.date_of_birth
-    ) {
-      errors.push({
-        error: 'invalid_date_of_birth',
-        detail: `date_of_birth must be a real date as YYYY-MM-DD, got ${JSON.stringify(input.date_of_birth)}`,
-      });
-    }
-  }
-  for (const field of ['nationality_codes', 'domicile_codes'] as const) {
-    const bad = (input[field] ?? []).filter((code) => !COUNTRY.test(code));
-    if (bad.length)
-      errors.push({
-        error: `invalid_${field}`,
-        detail: `${field} takes ISO 3166 alpha-2 codes; not ${bad.join(', ')}`,
-      });
-  }
-  if (
-    input.kyc_level !== null &&
-    input.kyc_level !== undefined &&
-    (input.kyc_level < 0 || input.kyc_level > 10)
-  ) {
-    errors.push({ error: 'invalid_kyc_level', detail: 'kyc_level is between 0 and 10' });
-  }
-  if (input.parent_external_id && !knownCustomer(input.parent_external_id)) {
-    warnings.push({
-      error: 'unknown_parent',
-      detail: `parent ${input.parent_external_id} is not a known customer yet`,
-    });
-  }
-  if (
-    input.kyc_level_requested !== null &&
-    input.kyc_level_requested !== undefined &&
-    input.kyc_level_requested < (input.kyc_level ?? existing?.kyc_level ?? 0)
-  ) {
-    warnings.push({
-      error: 'kyc_level_requested_lower',
-      detail: 'kyc_level_requested is below the current level',
-    });
-  }
-  if (input.fields && Object.keys(input.fields).some((key) => !/^[a-z][a-z0-9_]*$/.test(key))) {
-    warnings.push({
-      error: 'unknown_custom_field',
-      detail:
-        'custom fields must be defined with the operator first; unknown names were kept as given',
-    });
-  }
-  return { errors, warnings };
 }

@@ -2,28 +2,16 @@ import { z } from 'zod';
 import { badRequest, notFound } from '../http/api-error';
 import { parseBody } from '../http/body';
 import { json, type Reply } from '../http/router';
-import type { CustomerDetail, CustomerRecord, CustomerStats, RelationRecord } from '../model';
+import type { CustomerDetail, CustomerRecord, CustomerStats } from '../model';
 import { statementCache, type OpContext } from './common';
 import { refreshDetail } from './customer-detail';
-import {
-  applyDelta,
-  applyVariations,
-  lineProblems,
-  SaveBody,
-  type CustomerInput,
-} from './customer-input';
+import { applyDelta, applyVariations, SaveBody } from './customer-input';
+import { checkSave, type CustomerLine } from './save-lines';
 import type { ScreenCustomer } from './screening-runner';
 import type { TimelineWriter } from './timeline';
 
 /** Above this many customers and relations in one save, scan and risk are deferred (spec, Limits 1). */
 export const RISK_SCAN_THRESHOLD = 100;
-
-type Problem = { error: string; detail: string };
-interface LineDetail {
-  external_id: string;
-  errors: Problem[];
-  warnings: Problem[];
-}
 
 const TimelineQuery = z.object({
   limit: z.coerce.number().int().min(0).max(1000).default(100),
@@ -45,9 +33,10 @@ export function createCustomerOps(
     if (!row) throw notFound('customer', externalId);
     return row;
   };
-  let pendingScans: string[] = [];
+  /** Customers saved with scan and risk deferred, screened at the next ongoing scan. */
+  let pendingScans = new Set<string>();
 
-  function build(input: CustomerInput, existing: CustomerRecord | null, at: Date): CustomerRecord {
+  function build(input: CustomerLine, existing: CustomerRecord | null, at: Date): CustomerRecord {
     const accountType = input.account_type ?? existing?.account_type.code ?? 'N';
     const pick = <K extends keyof CustomerRecord>(
       key: K,
@@ -104,64 +93,21 @@ export function createCustomerOps(
         input.disable_risk_scan === true ||
         customers.length + relations.length > RISK_SCAN_THRESHOLD;
       const forced = deferScan && input.disable_risk_scan !== true;
-      const inRequest = new Set(customers.map((customer) => customer.external_id));
-      const known = (externalId: string) =>
-        inRequest.has(externalId) || findRow(externalId) !== undefined;
-      const seen = new Set<string>();
-      const details: LineDetail[] = [];
-      const accepted: Array<{
-        input: CustomerInput;
-        existing: CustomerRecord | null;
-        detail: LineDetail;
-      }> = [];
-
-      for (const line of customers) {
-        const row = findRow(line.external_id);
-        const existing = row ? (JSON.parse(row.json) as CustomerRecord) : null;
-        const { errors, warnings } = lineProblems(line, existing, known);
-        if (seen.has(line.external_id))
-          warnings.push({
-            error: 'duplicate_external_id',
-            detail: 'this external_id appears more than once; the last line wins',
-          });
-        if (forced)
-          warnings.push({
+      const checked = checkSave(input, (externalId) => {
+        const row = findRow(externalId);
+        return row ? (JSON.parse(row.json) as CustomerRecord) : null;
+      });
+      if (forced)
+        for (const { detail } of checked.customers)
+          detail.warnings.push({
             error: 'risk_scan_deferred',
             detail: `more than ${RISK_SCAN_THRESHOLD} lines: scan and risk run at the next ongoing scan`,
           });
-        seen.add(line.external_id);
-        const detail = { external_id: line.external_id, errors, warnings };
-        details.push(detail);
-        if (errors.length === 0) accepted.push({ input: line, existing, detail });
-      }
-      const acceptedRelations: RelationRecord[] = [];
-      for (const relation of relations) {
-        const errors: Problem[] = [];
-        for (const end of [
-          relation.parent_customer_external_id,
-          relation.child_customer_external_id,
-        ]) {
-          if (!known(end))
-            errors.push({
-              error: 'unknown_customer',
-              detail: `no customer ${end} in the tenant or this request`,
-            });
-        }
-        if (relation.parent_customer_external_id === relation.child_customer_external_id) {
-          errors.push({ error: 'self_relation', detail: 'a customer cannot be related to itself' });
-        }
-        details.push({ external_id: relation.relation_external_id, errors, warnings: [] });
-        if (errors.length === 0) {
-          acceptedRelations.push({
-            relation_external_id: relation.relation_external_id,
-            parent_customer_external_id: relation.parent_customer_external_id,
-            child_customer_external_id: relation.child_customer_external_id,
-            relation_type: relation.relation_type ?? 0,
-            disabled: relation.disabled ?? false,
-            fields: relation.fields ?? {},
-          });
-        }
-      }
+      const details = [...checked.customers, ...checked.relations].map(({ detail }) => detail);
+      const accepted = checked.customers.filter(({ detail }) => detail.errors.length === 0);
+      const acceptedRelations = checked.relations
+        .filter(({ detail }) => detail.errors.length === 0)
+        .map(({ record }) => record);
 
       const failed = details.some((detail) => detail.errors.length > 0);
       if (verifyOnly) {
@@ -176,9 +122,11 @@ export function createCustomerOps(
       const added: Array<{ customer_id: string; external_id: string }> = [];
       const at = context.now();
       context.db.transaction(() => {
-        for (const { input: line, existing } of accepted) {
+        for (const { line } of accepted) {
+          // Read again rather than reuse the check's copy: a repeated external id was just written.
+          const row = findRow(line.external_id);
+          const existing = row ? (JSON.parse(row.json) as CustomerRecord) : null;
           const customer = build(line, existing, at);
-          const row = findRow(customer.external_id);
           const previousDetail = row
             ? (JSON.parse(row.detail_json) as Omit<CustomerDetail, 'customer'>)
             : null;
@@ -198,7 +146,7 @@ export function createCustomerOps(
             at,
           );
           added.push({ customer_id: customer.id, external_id: customer.external_id });
-          if (deferScan) pendingScans.push(customer.external_id);
+          if (deferScan) pendingScans.add(customer.external_id);
           else screenCustomer(customer, at);
         }
         for (const relation of acceptedRelations) {
@@ -255,7 +203,7 @@ export function createCustomerOps(
     /** Runs the scans deferred by big saves, as the next ongoing scan would. */
     runPendingScans(): number {
       const ids = pendingScans;
-      pendingScans = [];
+      pendingScans = new Set();
       const at = context.now();
       context.db.transaction(() => {
         for (const id of ids) {
@@ -263,7 +211,7 @@ export function createCustomerOps(
           if (row) screenCustomer(JSON.parse(row.json) as CustomerRecord, at);
         }
       })();
-      return ids.length;
+      return ids.size;
     },
   };
 }

@@ -71,9 +71,29 @@ describe('sandbox auth and errors', () => {
     ],
     ['negative offsets', '/api/v1/alerts/search', { offset: -1 }],
     [
-      'a missing external_id',
+      'an external_id that is not text',
       '/api/v1/customers/save',
-      { customers: [{ account_type: 'N', last_name: 'Doe' }] },
+      { customers: [{ external_id: 42, account_type: 'N', last_name: 'Doe' }] },
+    ],
+    ['a customer line that is not an object', '/api/v1/customers/save', { customers: ['C-1'] }],
+    [
+      'a relation type that is not a number',
+      '/api/v1/customers/save',
+      {
+        relations: [
+          {
+            relation_external_id: 'R',
+            parent_customer_external_id: 'A',
+            child_customer_external_id: 'B',
+            relation_type: '4',
+          },
+        ],
+      },
+    ],
+    [
+      'more than 1000 customers',
+      '/api/v1/customers/save',
+      { customers: Array.from({ length: 1001 }, (_, i) => ({ external_id: `C-${i}` })) },
     ],
     [
       'customers that are not a list',

@@ -1,16 +1,12 @@
 import type { CustomersApi } from '../api/customers';
 import type { CacheWriter } from '../cache/repositories';
+import type { CustomersKindContext, ReadBack } from '../outbox/kinds/customers-save';
 import { storedAs } from '../sync/customer-sync';
 
 /** A few at a time, as the sync reads customers: a save of 1000 lines does not open 1000 requests. */
 const CONCURRENCY = 4;
 
-export interface ReadBack {
-  /** Customers now in the cache as the service has them. */
-  read: string[];
-  /** Customers that could not be read now: the next sync that meets them brings them. */
-  notRead: Array<{ externalId: string; reason: string }>;
-}
+export type { ReadBack };
 
 /**
  * Reads saved customers back (GET /customers/{id}) into the offline cache with the sync's own
@@ -53,4 +49,15 @@ export async function readCustomersBack(options: {
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queue.length) }, worker));
   return result;
+}
+
+/** What the outbox's customers.save kind reads saved customers back with (see CustomersKindContext). */
+export function customersKindContext(deps: {
+  customers: Pick<CustomersApi, 'get'>;
+  writer: Pick<CacheWriter, 'putCustomerDetail'>;
+}): CustomersKindContext {
+  return {
+    readBack: (externalIds) =>
+      readCustomersBack({ customers: deps.customers, writer: deps.writer, externalIds }),
+  };
 }

@@ -4,11 +4,11 @@ import type { CustomersApi } from '../api/customers';
 import type { CacheWriter } from '../cache/repositories';
 import { AppError } from '../lib/app-error';
 import type { Logger } from '../lib/logger';
-import type { CustomersSaveInput } from '../outbox/kinds/customers-save';
+import { savedExternalIds, type CustomersSaveInput } from '../outbox/kinds/customers-save';
 import { readCustomersBack } from './customer-read-back';
 import type { CustomerSaver, SaveRequestLines } from './customer-ports';
 import { displayName } from './customer-name';
-import { queuedReport, reportOfAnswer, savedExternalIds } from './save-report';
+import { queuedReport, reportOfAnswer } from './save-report';
 
 export interface CustomerSaverDeps {
   customers: Pick<CustomersApi, 'save' | 'get'>;
@@ -86,7 +86,7 @@ export function createCustomerSaver(deps: CustomerSaverDeps): CustomerSaver {
       const back = await readCustomersBack({
         customers: deps.customers,
         writer: deps.writer,
-        externalIds: savedExternalIds(answer, report),
+        externalIds: savedExternalIds(answer, lines.customers),
         ...(options.signal ? { signal: options.signal } : {}),
       });
       if (back.read.length) deps.onCacheChange?.(['customers']);

@@ -240,24 +240,6 @@ export function queuedReport(sent: SentLines): SaveReport {
   };
 }
 
-/**
- * The customers a save wrote, to read back: those `added` names, and the lines it did not refuse
- * (a service that leaves `added` out still saved them).
- */
-export function savedExternalIds(
-  answer: Partial<WireSaveResponse> | null | undefined,
-  report: SaveReport,
-): string[] {
-  const ids = new Set<string>();
-  for (const entry of Array.isArray(answer?.added) ? answer.added : [])
-    if (entry && typeof entry.external_id === 'string' && entry.external_id.trim())
-      ids.add(entry.external_id);
-  for (const line of report.lines)
-    if (line.kind === 'customer' && line.errors.length === 0 && line.externalId.trim())
-      ids.add(line.externalId);
-  return [...ids];
-}
-
 /** One sentence per refused line, for the outbox and the command line. */
 export function refusedLinesText(report: SaveReport): string {
   return report.lines

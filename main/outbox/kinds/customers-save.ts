@@ -1,12 +1,9 @@
 import { z } from 'zod';
-import { CustomerDraft, RelationDraft, type SaveReport } from '../../../preload/contract';
+import { CustomerDraft, RelationDraft } from '../../../preload/contract';
 import type { ServiceClient } from '../../api';
 import type { SaveCustomersRequest } from '../../api/request-types';
-import { WireSaveResponseSchema } from '../../api/wire/customer';
-import { createCacheWriter } from '../../cache/repositories';
-import { readCustomersBack, type ReadBack } from '../../customers/customer-read-back';
-import { refusedLinesText, reportOfAnswer, savedExternalIds } from '../../customers/save-report';
-import { type OutboxKind, quoted } from './kind';
+import { WireSaveResponseSchema, type WireSaveResponse } from '../../api/wire/customer';
+import { type KindContext, type OutboxKind, quoted } from './kind';
 
 /** Customers and relations to write to the service (POST /customers/save), as the form built them. */
 export const CustomersSavePayload = z.object({
@@ -20,10 +17,26 @@ export const CustomersSavePayload = z.object({
 export type CustomersSavePayload = z.infer<typeof CustomersSavePayload>;
 export type CustomersSaveInput = z.input<typeof CustomersSavePayload>;
 
+export interface ReadBack {
+  /** Customers now in the cache as the service has them. */
+  read: string[];
+  /** Customers that could not be read now: the next sync that meets them brings them. */
+  notRead: Array<{ externalId: string; reason: string }>;
+}
+
+/**
+ * What this kind needs of the customers core (main/customers; the outbox does not import it, it
+ * uses the outbox): given by the workspace.
+ */
+export interface CustomersKindContext {
+  /** Reads saved customers back into the offline cache, as the sync writes them. */
+  readBack(externalIds: readonly string[]): Promise<ReadBack>;
+}
+
 export interface CustomersSaveOps {
   /** The service's answer; read here as the interface allows any (spec, Errors 5; Gaps). */
   saveCustomers(body: SaveCustomersRequest): Promise<unknown>;
-  /** Reads saved customers back into the offline cache (a transport without a cache has none). */
+  /** Reads saved customers back into the offline cache (a transport without one reads none). */
   readCustomersBack?(externalIds: readonly string[]): Promise<ReadBack>;
 }
 
@@ -35,8 +48,32 @@ export interface CustomersSaveResult {
     readBack: string[];
     notReadBack: ReadBack['notRead'];
     warnings: number;
-    riskScanForced: boolean;
   };
+}
+
+type Answer = Partial<WireSaveResponse> | null;
+
+/**
+ * The customers a save wrote, to read back: those `added` names, and the customer lines sent that
+ * no detail refused (a service that leaves `added` out still saved them).
+ */
+export function savedExternalIds(
+  answer: Answer,
+  customers: readonly Pick<CustomerDraft, 'external_id'>[],
+): string[] {
+  const refused = new Set(
+    (answer?.detail ?? []).flatMap((line) =>
+      line.errors.length > 0 && typeof line.external_id === 'string' ? [line.external_id] : [],
+    ),
+  );
+  const ids = new Set<string>();
+  for (const entry of answer?.added ?? [])
+    if (typeof entry.external_id === 'string' && entry.external_id.trim())
+      ids.add(entry.external_id);
+  for (const customer of customers)
+    if (!refused.has(customer.external_id) && customer.external_id.trim())
+      ids.add(customer.external_id);
+  return [...ids];
 }
 
 function summary(payload: CustomersSavePayload): string {
@@ -59,17 +96,27 @@ function summary(payload: CustomersSavePayload): string {
  */
 export class CustomerLinesRefused extends Error {
   override readonly name = 'CustomerLinesRefused';
-  constructor(readonly report: SaveReport) {
-    const refused = report.lines.filter((line) => line.errors.length > 0).length;
-    const saved = report.lines.length - refused;
+  constructor(answer: WireSaveResponse, sentLines: number) {
+    const refused = answer.detail.filter((line) => line.errors.length > 0);
+    const saved = Math.max(0, sentLines - refused.length);
+    const lines = refused
+      .map(
+        (line) =>
+          `${line.external_id || '(no id)'}: ${line.errors
+            .map((problem) => [problem.error, problem.detail].filter(Boolean).join(': '))
+            .join('; ')}`,
+      )
+      .join('. ');
     super(
-      `The service refused ${refused === 1 ? '1 line' : `${refused} lines`}` +
-        `${saved > 0 ? ` and saved the other ${saved === 1 ? 'one' : saved}` : ''}. ` +
-        `${refusedLinesText(report)}. Correct them on the customer’s page and save again, then ` +
-        'discard this change (sent again as it is, it would be refused again).',
+      `The service refused ${refused.length === 1 ? '1 line' : `${refused.length} lines`}` +
+        `${saved > 0 ? ` and saved the other ${saved === 1 ? 'one' : saved}` : ''}. ${lines}. ` +
+        'Correct them on the customer’s page and save again, then discard this change (sent ' +
+        'again as it is, it would be refused again).',
     );
   }
 }
+
+const NO_READ_BACK: ReadBack = { read: [], notRead: [] };
 
 export const customersSave: OutboxKind<CustomersSavePayload, CustomersSaveOps> = {
   name: 'customers.save',
@@ -78,41 +125,31 @@ export const customersSave: OutboxKind<CustomersSavePayload, CustomersSaveOps> =
   discardLoss: 'The customer changes will not reach the service.',
   summary,
 
-  operations: (client: ServiceClient, context) => ({
+  operations: (client: ServiceClient, context: KindContext) => ({
     saveCustomers: (body) => client.customers.save(body),
-    readCustomersBack: async (externalIds) =>
-      context.cache
-        ? readCustomersBack({
-            customers: client.customers,
-            writer: createCacheWriter(context.cache),
-            externalIds,
-          })
-        : { read: [], notRead: [] },
+    readCustomersBack: (externalIds) =>
+      context.customers?.readBack(externalIds) ?? Promise.resolve(NO_READ_BACK),
   }),
   async send(payload, ops): Promise<CustomersSaveResult> {
-    const disableRiskScan = payload.disable_risk_scan ?? false;
     const sent = await ops.saveCustomers({
       customers: payload.customers,
       relations: payload.relations,
-      disable_risk_scan: disableRiskScan,
+      disable_risk_scan: payload.disable_risk_scan ?? false,
       verify_input: false,
     });
     const read = WireSaveResponseSchema.safeParse(sent);
     const answer = read.success ? read.data : null;
-    const report = reportOfAnswer(answer, payload, { verify: false, disableRiskScan });
     // What was saved is read back whatever was refused, so every screen shows it now.
-    const readBack = (await ops.readCustomersBack?.(savedExternalIds(answer, report))) ?? {
-      read: [],
-      notRead: [],
-    };
-    if (report.failed) throw new CustomerLinesRefused(report);
+    const readBack =
+      (await ops.readCustomersBack?.(savedExternalIds(answer, payload.customers))) ?? NO_READ_BACK;
+    if (answer?.detail.some((line) => line.errors.length > 0))
+      throw new CustomerLinesRefused(answer, payload.customers.length + payload.relations.length);
     return {
       customersSave: {
-        status: report.status,
+        status: answer?.status ?? null,
         readBack: readBack.read,
         notReadBack: readBack.notRead,
-        warnings: report.lines.reduce((n, line) => n + line.warnings.length, 0),
-        riskScanForced: report.riskScanForced,
+        warnings: (answer?.detail ?? []).reduce((n, line) => n + line.warnings.length, 0),
       },
     };
   },

@@ -63,7 +63,6 @@ describe('customers.save outbox kind', () => {
       status: 'success',
       readBack: ['N-1', 'N-2'],
       warnings: 1,
-      riskScanForced: true,
     });
   });
 
@@ -83,7 +82,7 @@ describe('customers.save outbox kind', () => {
     const sent = customersSave.send(payload, built, sending);
     await expect(sent).rejects.toBeInstanceOf(CustomerLinesRefused);
     await expect(sent).rejects.toThrow(
-      /refused 1 line and saved the other one\. Customer N-2: invalid_date_of_birth: not a real date/,
+      /refused 1 line and saved the other one\. N-2: invalid_date_of_birth: not a real date/,
     );
     expect(readBack).toEqual([['N-1']]);
   });

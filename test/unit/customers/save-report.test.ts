@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { WireSaveResponseSchema } from '../../../main/api/wire/customer';
-import { reportOfAnswer, savedExternalIds } from '../../../main/customers/save-report';
+import { reportOfAnswer } from '../../../main/customers/save-report';
+import { savedExternalIds } from '../../../main/outbox/kinds/customers-save';
 import type { CustomerDraft, RelationDraft } from '../../../preload/contract';
 
 const customers: CustomerDraft[] = [
@@ -125,8 +126,7 @@ describe('reportOfAnswer', () => {
       added: [{ external_id: 'C-2', customer_id: '2' }],
       detail: [{ external_id: 'C-1', errors: [problem('e')], warnings: [] }],
     };
-    const report = reportOfAnswer(answer, sent, { verify: false, disableRiskScan: false });
-    expect(savedExternalIds(answer, report)).toEqual(['C-2']);
+    expect(savedExternalIds(WireSaveResponseSchema.parse(answer), customers)).toEqual(['C-2']);
   });
 });
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkedLines } from '../../../main/customers/customer-checks';
-import { checkCustomer, isIsoDate } from '../../../preload/contract';
+import { checkCustomer, checkedLines, isIsoDate } from '../../../main/customers/customer-checks';
 
 const fieldsOf = (customer: Parameters<typeof checkCustomer>[0]) =>
   checkCustomer(customer).map((problem) => problem.field);

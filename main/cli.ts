@@ -17,6 +17,8 @@ import { createCacheWriter } from './cache/repositories';
 import { CliUsageError, parseCliArgs, flag, type ParsedArgs } from './cli/cli-args';
 import { backupProfile } from './cli/cli-backup';
 import { KYT_USAGE, parseKytCommand, runKytCommand } from './cli/cli-kyt';
+import { CUSTOMERS_USAGE, parseCustomersCommand, runCustomersCommand } from './cli/cli-customers';
+import { createCustomerSaver } from './customers/customer-saver';
 import { openKytForCli } from './cli/cli-kyt-open';
 import { resolveTarget, type CliTarget } from './cli/cli-profile';
 import {
@@ -54,6 +56,7 @@ const USAGE = `CaseDesk command line: the same core as the app, headless.
          in a new folder under DIR (by default the profile's own backups/ folder)
 ${PRESS_USAGE}
 ${KYT_USAGE}
+${CUSTOMERS_USAGE}
 
 --profile reads a profile saved by the app (--data-dir D if not the default folder) and uses its
 cache; its token is read from the private file when it was kept there, and is only ever sent to
@@ -85,6 +88,8 @@ async function main(argv: readonly string[]): Promise<number> {
       return press(args);
     case 'kyt':
       return kyt(args);
+    case 'customers':
+      return customers(args);
     default:
       throw new Error(`Unknown command ${JSON.stringify(args.command)}.\n\n${USAGE}`);
   }
@@ -311,6 +316,52 @@ async function kyt(args: ParsedArgs): Promise<number> {
     });
   } finally {
     await opened.close();
+  }
+}
+
+async function customers(args: ParsedArgs): Promise<number> {
+  // Arguments first: a bad one is said before any store is opened or the service called.
+  const command = parseCustomersCommand(args);
+  const target = await resolveTarget(args, silentLogger, {
+    env: process.env,
+    readStdin: readAllStdin,
+    warn: (line) => process.stderr.write(`casedesk: ${line}\n`),
+  });
+  const reachable = Boolean(target.baseUrl && target.token);
+  // Without an address or a token the client is never asked: the save is queued for the app.
+  const client = createServiceClient({
+    baseUrl: target.baseUrl ?? 'https://service.invalid',
+    getToken: () => target.token ?? '',
+  });
+  const { db } = openCache(target.db, silentLogger);
+  const outboxPath = join(dirname(target.db), 'outbox.db');
+  try {
+    const saver = createCustomerSaver({
+      customers: client.customers,
+      writer: createCacheWriter(db),
+      // Opened for each use: the app may hold it open too, and sends what is queued exactly once.
+      outbox: {
+        enqueue: (payload) => {
+          const outbox = openOutbox(outboxPath, silentLogger);
+          try {
+            return outbox.enqueue(payload).id;
+          } finally {
+            outbox.close();
+          }
+        },
+      },
+    });
+    return await runCustomersCommand(command, {
+      saver,
+      reachable,
+      noServiceReason: noServiceReason(target),
+      read: (source) => (source === '-' ? readAllStdin() : readFile(source, 'utf8')),
+      write: (text) => process.stdout.write(text),
+      err: (text) => process.stderr.write(text),
+    });
+  } finally {
+    await client.close();
+    db.close();
   }
 }
 

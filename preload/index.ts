@@ -91,6 +91,9 @@ export const casedesk = {
   },
   customers: {
     get: call('customers.get'),
+    draft: call('customers.draft'),
+    verify: call('customers.verify'),
+    save: call('customers.save'),
   },
   threads: {
     list: call('threads.list'),

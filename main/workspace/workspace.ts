@@ -46,6 +46,9 @@ import type { KytBatches } from '../kyt/kyt-ports';
 import { createKytService, type KytService } from '../kyt/kyt-service';
 import { openKytSubmissions } from '../kyt/open-kyt';
 import { followForced } from './press-pick-up';
+import { createCustomerSaver } from '../customers/customer-saver';
+import { customersKindContext } from '../customers/customer-read-back';
+import type { CustomerSaver } from '../customers/customer-ports';
 
 /** What the cache.changed event names when kept press reports changed (they are not in the cache). */
 export const PRESS_REPORTS_CHANGED = 'press_reports';
@@ -76,6 +79,8 @@ export interface Workspace {
   kyt: KytService | null;
   /** Batches of KYT submissions (imported files): null while the local store cannot be opened. */
   kytBatches: KytBatches | null;
+  /** Customers and relations written to the service (verified, saved, or queued in the outbox). */
+  customers: CustomerSaver;
   client: ServiceClient;
   sync: SyncEngine;
   replayer: OutboxReplayer;
@@ -170,6 +175,7 @@ export async function openWorkspace(options: {
     transport: createServiceTransport(client, OUTBOX_KINDS, {
       cache: db,
       ...(kytCore ? { kyt: kytCore.kindContext } : {}),
+      customers: customersKindContext({ customers: client.customers, writer }),
     }),
     classify: classifyServiceFailure,
     logger: options.logger,
@@ -207,6 +213,13 @@ export async function openWorkspace(options: {
           logger: options.logger,
         })
       : null;
+  const customers = createCustomerSaver({
+    customers: client.customers,
+    writer,
+    outbox: { enqueue: (payload) => replayer.enqueue(payload).id },
+    ...(options.onCacheChange ? { onCacheChange: options.onCacheChange } : {}),
+    logger: options.logger,
+  });
   const stopFollowingBatches = kytBatches?.onChange((batch) => options.onKytBatch?.(batch));
   return {
     profileId: options.profile.id,
@@ -221,6 +234,7 @@ export async function openWorkspace(options: {
     press,
     kyt,
     kytBatches,
+    customers,
     client,
     sync: createSyncEngine({
       db,

@@ -89,10 +89,6 @@ export interface Customer360 {
   kytTransactionCount: number;
 }
 
-export const customersMethods = {
-  get: method<Customer360 | null>()(z.object({ externalId: Id }).strict()),
-};
-
 /* ----- writing customers (POST /customers/save) ----- */
 
 const Text = z.string().max(1024);
@@ -211,4 +207,9 @@ export const customersWriteMethods = {
    * save waits in the outbox (`queued`).
    */
   save: method<SaveReport>()(SaveCustomersInput),
+};
+
+export const customersMethods = {
+  get: method<Customer360 | null>()(z.object({ externalId: Id }).strict()),
+  ...customersWriteMethods,
 };

@@ -10,6 +10,7 @@ import { listenForShortcuts, useShortcutRegistry, useShortcuts } from './lib/sho
 import { AppFrame } from './app/AppFrame';
 import { AlertScreen } from './features/alerts/AlertScreen';
 import { CustomerScreen } from './features/customers/CustomerScreen';
+import { CustomerEditScreen } from './features/customers/CustomerEditScreen';
 import { DashboardScreen } from './features/dashboard/DashboardScreen';
 import { DocumentsScreen } from './features/documents/DocumentsScreen';
 import { OutboxScreen } from './features/outbox/OutboxScreen';
@@ -29,6 +30,8 @@ const SCREEN_NAMES: Record<Route['screen'], string> = {
   queue: 'queue',
   alert: 'alert',
   customer: 'customer',
+  'customer-edit': 'customer form',
+  'customer-new': 'new customer',
   threads: 'threads',
   thread: 'thread',
   documents: 'documents',
@@ -56,6 +59,10 @@ function CurrentScreen({ route }: { route: Route }) {
       return (
         <CustomerScreen key={route.externalId} externalId={route.externalId} tab={route.tab} />
       );
+    case 'customer-edit':
+      return <CustomerEditScreen key={route.externalId} externalId={route.externalId} />;
+    case 'customer-new':
+      return <CustomerEditScreen key="new" />;
     case 'threads':
       return <ThreadsScreen />;
     case 'thread':
@@ -154,6 +161,12 @@ export function App() {
       description: 'Go to KYT transactions',
       group: 'Go to',
       run: () => navigate({ screen: 'kyt' }),
+    },
+    {
+      keys: 'g n',
+      description: 'New customer',
+      group: 'Go to',
+      run: () => navigate({ screen: 'customer-new' }),
     },
     {
       keys: 'g o',

@@ -138,6 +138,17 @@ test.describe('a synced profile has no serious or critical accessibility violati
       );
       await check(`customer, ${tab} tab`);
     }
+    await go(
+      page,
+      `#/customer/${encodeURIComponent(alert.customerExternalId)}/edit`,
+      page.getByTestId('customer-form'),
+    );
+    await check('customer form, editing');
+    await page.getByTestId('customer-verify').click();
+    await expect(page.getByTestId('customer-outcome')).toBeVisible({ timeout: 30_000 });
+    await check('customer form, verified');
+    await go(page, '#/customer-new', page.getByTestId('customer-form'));
+    await check('new customer form');
 
     await go(page, '#/threads', page.getByTestId('threads-screen'));
     await expect(page.getByTestId('thread-row').first()).toBeVisible();

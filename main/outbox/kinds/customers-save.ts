@@ -1,36 +1,161 @@
 import { z } from 'zod';
+import { CustomerDraft, RelationDraft } from '../../../preload/contract';
 import type { ServiceClient } from '../../api';
-import type { OutboxKind } from './kind';
+import type { SaveCustomersRequest } from '../../api/request-types';
+import { WireSaveResponseSchema, type WireSaveResponse } from '../../api/wire/customer';
+import { type KindContext, type OutboxKind, quoted } from './kind';
 
-/** Customers and relations written to the service as they are sent (the interface's save). */
+/** Customers and relations to write to the service (POST /customers/save), as the form built them. */
 export const CustomersSavePayload = z.object({
   kind: z.literal('customers.save'),
-  customers: z.array(z.record(z.string(), z.unknown())),
-  relations: z.array(z.record(z.string(), z.unknown())),
+  customers: z.array(CustomerDraft),
+  relations: z.array(RelationDraft),
+  disable_risk_scan: z.boolean().optional(),
+  /** The first customer's name when it was saved: what the outbox calls it. */
+  label: z.string().optional(),
 });
 export type CustomersSavePayload = z.infer<typeof CustomersSavePayload>;
+export type CustomersSaveInput = z.input<typeof CustomersSavePayload>;
 
-export interface CustomersSaveOps {
-  saveCustomers(body: { customers: unknown[]; relations: unknown[] }): Promise<unknown>;
+export interface ReadBack {
+  /** Customers now in the cache as the service has them. */
+  read: string[];
+  /** Customers that could not be read now: the next sync that meets them brings them. */
+  notRead: Array<{ externalId: string; reason: string }>;
 }
 
-type SaveRequest = Parameters<ServiceClient['customers']['save']>[0];
+/**
+ * What this kind needs of the customers core (main/customers; the outbox does not import it, it
+ * uses the outbox): given by the workspace.
+ */
+export interface CustomersKindContext {
+  /** Reads saved customers back into the offline cache, as the sync writes them. */
+  readBack(externalIds: readonly string[]): Promise<ReadBack>;
+}
+
+export interface CustomersSaveOps {
+  /** The service's answer; read here as the interface allows any (spec, Errors 5; Gaps). */
+  saveCustomers(body: SaveCustomersRequest): Promise<unknown>;
+  /** Reads saved customers back into the offline cache (a transport without one reads none). */
+  readCustomersBack?(externalIds: readonly string[]): Promise<ReadBack>;
+}
+
+/** What a delivered save answers: the outbox keeps it as the item's result. */
+export interface CustomersSaveResult {
+  customersSave: {
+    status: string | null;
+    /** Customers saved and now in the cache as the service holds them. */
+    readBack: string[];
+    notReadBack: ReadBack['notRead'];
+    warnings: number;
+  };
+}
+
+type Answer = Partial<WireSaveResponse> | null;
+
+/**
+ * The customers a save wrote, to read back: those `added` names, and the customer lines sent that
+ * no detail refused (a service that leaves `added` out still saved them).
+ */
+export function savedExternalIds(
+  answer: Answer,
+  customers: readonly Pick<CustomerDraft, 'external_id'>[],
+): string[] {
+  const refused = new Set(
+    (answer?.detail ?? []).flatMap((line) =>
+      line.errors.length > 0 && typeof line.external_id === 'string' ? [line.external_id] : [],
+    ),
+  );
+  const ids = new Set<string>();
+  for (const entry of answer?.added ?? [])
+    if (typeof entry.external_id === 'string' && entry.external_id.trim())
+      ids.add(entry.external_id);
+  for (const customer of customers)
+    if (!refused.has(customer.external_id) && customer.external_id.trim())
+      ids.add(customer.external_id);
+  return [...ids];
+}
+
+function summary(payload: CustomersSavePayload): string {
+  const customers = payload.customers.length;
+  const relations = payload.relations.length;
+  const first = payload.customers[0];
+  const who =
+    customers === 1 && first
+      ? `customer ${payload.label ? `${quoted(payload.label)} (${first.external_id})` : first.external_id}`
+      : customers > 0
+        ? `${customers} customers`
+        : '';
+  const links = relations === 1 ? '1 relation' : relations > 1 ? `${relations} relations` : '';
+  return `Save ${[who, links].filter(Boolean).join(' and ') || 'nothing'}`;
+}
+
+/**
+ * The lines the service refused, said so the investigator can act: they were not saved, and
+ * sending the same lines again would be refused again.
+ */
+export class CustomerLinesRefused extends Error {
+  override readonly name = 'CustomerLinesRefused';
+  constructor(answer: WireSaveResponse, sentLines: number) {
+    const refused = answer.detail.filter((line) => line.errors.length > 0);
+    const saved = Math.max(0, sentLines - refused.length);
+    const lines = refused
+      .map(
+        (line) =>
+          `${line.external_id || '(no id)'}: ${line.errors
+            .map((problem) => [problem.error, problem.detail].filter(Boolean).join(': '))
+            .join('; ')}`,
+      )
+      .join('. ');
+    super(
+      `The service refused ${refused.length === 1 ? '1 line' : `${refused.length} lines`}` +
+        `${saved > 0 ? ` and saved the other ${saved === 1 ? 'one' : saved}` : ''}. ${lines}. ` +
+        'Correct them on the customer’s page and save again, then discard this change (sent ' +
+        'again as it is, it would be refused again).',
+    );
+  }
+}
+
+const NO_READ_BACK: ReadBack = { read: [], notRead: [] };
 
 export const customersSave: OutboxKind<CustomersSavePayload, CustomersSaveOps> = {
   name: 'customers.save',
   payload: CustomersSavePayload,
   label: 'Customer save',
   discardLoss: 'The customer changes will not reach the service.',
-  summary: (payload) => `Save ${payload.customers.length} customer(s)`,
+  summary,
 
-  operations: (client) => ({
-    saveCustomers: (body) => client.customers.save(body as SaveRequest),
+  operations: (client: ServiceClient, context: KindContext) => ({
+    saveCustomers: (body) => client.customers.save(body),
+    readCustomersBack: (externalIds) =>
+      context.customers?.readBack(externalIds) ?? Promise.resolve(NO_READ_BACK),
   }),
-  send: (payload, ops) =>
-    ops.saveCustomers({ customers: payload.customers, relations: payload.relations }),
-  // A save writes each record whole: saving it twice leaves what saving it once did.
+  async send(payload, ops): Promise<CustomersSaveResult> {
+    const sent = await ops.saveCustomers({
+      customers: payload.customers,
+      relations: payload.relations,
+      disable_risk_scan: payload.disable_risk_scan ?? false,
+      verify_input: false,
+    });
+    const read = WireSaveResponseSchema.safeParse(sent);
+    const answer = read.success ? read.data : null;
+    // What was saved is read back whatever was refused, so every screen shows it now.
+    const readBack =
+      (await ops.readCustomersBack?.(savedExternalIds(answer, payload.customers))) ?? NO_READ_BACK;
+    if (answer?.detail.some((line) => line.errors.length > 0))
+      throw new CustomerLinesRefused(answer, payload.customers.length + payload.relations.length);
+    return {
+      customersSave: {
+        status: answer?.status ?? null,
+        readBack: readBack.read,
+        notReadBack: readBack.notRead,
+        warnings: (answer?.detail ?? []).reduce((n, line) => n + line.warnings.length, 0),
+      },
+    };
+  },
+  // A save is an upsert by external id: saving the same lines twice leaves what saving once did.
   afterLostAnswer: { policy: 'send-again' },
 
-  // The cache does not mirror it: the customers come back with the next sync.
-  cacheTables: [],
+  // The saved customers are read back into the cache as the save is delivered.
+  cacheTables: ['customers'],
 };

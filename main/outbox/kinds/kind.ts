@@ -5,6 +5,7 @@ import type { CacheDb } from '../../cache/open-cache';
 import type { CacheWriter } from '../../cache/repositories';
 import type { OutboxItem } from '../outbox-store';
 import type { PendingDocumentState } from '../pending-documents';
+import type { CustomersKindContext } from './customers-save';
 import type { KytKindContext } from './kyt-submit';
 
 /** Every payload names its kind: the key the outbox stores it under and finds its kind by. */
@@ -23,12 +24,14 @@ export interface Sending {
 }
 
 /**
- * What a kind's operations may use besides the service: the profile's offline cache, and its KYT
- * core (over the local store), when open.
+ * What a kind's operations may use besides the service: the profile's offline cache, its KYT core
+ * (over the local store), when open, and its customers core.
  */
 export interface KindContext {
   readonly cache?: CacheDb;
   readonly kyt?: KytKindContext;
+  /** Saved customers read back into the cache (main/customers). */
+  readonly customers?: CustomersKindContext;
 }
 
 /** What a look-up after a lost answer may use besides the service. */

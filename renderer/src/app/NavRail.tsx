@@ -23,7 +23,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   {
     label: 'Alert queue',
     route: { screen: 'queue' },
-    covers: ['queue', 'alert', 'customer'],
+    covers: ['queue', 'alert', 'customer', 'customer-edit', 'customer-new'],
     keys: 'g q',
     icon: '☰',
   },

@@ -22,6 +22,10 @@ export type Route =
   | { screen: 'queue'; filter?: QueueFilterInput; sort?: QueueSortInput; viewId?: string }
   | { screen: 'alert'; id: string }
   | { screen: 'customer'; externalId: string; tab?: CustomerTab }
+  /** The form editing a cached customer (issue 16). */
+  | { screen: 'customer-edit'; externalId: string }
+  /** The same form, creating a customer. */
+  | { screen: 'customer-new' }
   | { screen: 'threads' }
   | { screen: 'thread'; id: string }
   | { screen: 'documents'; filter?: DocumentFilterInput }
@@ -103,6 +107,8 @@ export function routeToHash(route: Route): string {
       return `#/customer/${encodeURIComponent(route.externalId)}${route.tab && route.tab !== 'overview' ? `/${route.tab}` : ''}`;
     case 'thread':
       return `#/thread/${encodeURIComponent(route.id)}`;
+    case 'customer-edit':
+      return `#/customer/${encodeURIComponent(route.externalId)}/edit`;
     case 'connection': {
       const params = new URLSearchParams();
       if (route.profileId) params.set('profile', route.profileId);
@@ -131,6 +137,7 @@ export function hashToRoute(hash: string): Route | null {
     case 'threads':
     case 'outbox':
     case 'unreadable':
+    case 'customer-new':
       return { screen };
     case 'connection': {
       const params = new URLSearchParams(query);
@@ -166,6 +173,7 @@ export function hashToRoute(hash: string): Route | null {
       return id ? { screen: 'thread', id } : null;
     case 'customer': {
       if (!id) return null;
+      if (rawTab === 'edit') return { screen: 'customer-edit', externalId: id };
       const tab = CUSTOMER_TABS.find((candidate) => candidate === rawTab);
       return tab
         ? { screen: 'customer', externalId: id, tab }

@@ -87,12 +87,20 @@ export function CustomerScreen({
   };
 
   useShortcuts(
-    tabs.map((spec, index) => ({
-      keys: String(index + 1),
-      description: `Show ${spec.label.toLowerCase()}`,
-      group: 'Customer',
-      run: () => show(spec.tab),
-    })),
+    [
+      ...tabs.map((spec, index) => ({
+        keys: String(index + 1),
+        description: `Show ${spec.label.toLowerCase()}`,
+        group: 'Customer',
+        run: () => show(spec.tab),
+      })),
+      {
+        keys: 'e',
+        description: 'Edit this customer',
+        group: 'Customer',
+        run: () => navigate({ screen: 'customer-edit', externalId }),
+      },
+    ],
     customer !== null,
   );
 
@@ -181,16 +189,27 @@ export function CustomerScreen({
         subtitle={<CustomerHeading customer={customer} />}
         testId="customer-screen"
         actions={
-          <Button
-            onClick={() =>
-              navigate({
-                screen: 'queue',
-                filter: { customerExternalId: customer.identity.externalId },
-              })
-            }
-          >
-            Alerts in the queue
-          </Button>
+          <>
+            <Button
+              onClick={() =>
+                navigate({ screen: 'customer-edit', externalId: customer.identity.externalId })
+              }
+              data-testid="customer-edit"
+              title="Edit this customer (e)"
+            >
+              Edit
+            </Button>
+            <Button
+              onClick={() =>
+                navigate({
+                  screen: 'queue',
+                  filter: { customerExternalId: customer.identity.externalId },
+                })
+              }
+            >
+              Alerts in the queue
+            </Button>
+          </>
         }
       >
         {read.status === 'error' && <StaleNotice error={read.error} onRetry={read.reload} />}

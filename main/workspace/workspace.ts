@@ -45,10 +45,13 @@ import { workspaceKytOutbox } from '../kyt/kyt-outbox';
 import type { KytBatches } from '../kyt/kyt-ports';
 import { createKytService, type KytService } from '../kyt/kyt-service';
 import { openKytSubmissions } from '../kyt/open-kyt';
+import { openRelations, type RelationsService } from '../customers/relations-service';
 import { followForced } from './press-pick-up';
 
 /** What the cache.changed event names when kept press reports changed (they are not in the cache). */
 export const PRESS_REPORTS_CHANGED = 'press_reports';
+/** What the cache.changed event names when kept relations changed (they are not in the cache). */
+export const RELATIONS_CHANGED = 'kept_relations';
 
 /**
  * Everything one profile has on this computer: its cache, its outbox, its local store, and the
@@ -76,6 +79,8 @@ export interface Workspace {
   kyt: KytService | null;
   /** Batches of KYT submissions (imported files): null while the local store cannot be opened. */
   kytBatches: KytBatches | null;
+  /** Relations CaseDesk saved, kept in the local store: null while it cannot be opened. */
+  relations: RelationsService | null;
   client: ServiceClient;
   sync: SyncEngine;
   replayer: OutboxReplayer;
@@ -207,6 +212,16 @@ export async function openWorkspace(options: {
           logger: options.logger,
         })
       : null;
+  const relations =
+    localStore.state === 'open'
+      ? openRelations({
+          local: localStore.store,
+          saver: null,
+          cache: db,
+          logger: options.logger,
+          onChange: () => options.onCacheChange?.([RELATIONS_CHANGED]),
+        })
+      : null;
   const stopFollowingBatches = kytBatches?.onChange((batch) => options.onKytBatch?.(batch));
   return {
     profileId: options.profile.id,
@@ -221,6 +236,7 @@ export async function openWorkspace(options: {
     press,
     kyt,
     kytBatches,
+    relations,
     client,
     sync: createSyncEngine({
       db,

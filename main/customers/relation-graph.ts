@@ -33,11 +33,12 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * already joins the same parent and child. Ordered by id so the graph is the same at every read.
  */
 export function linksOf(externalId: string, readers: GraphReaders): GraphLink[] {
+  const cached = readers.cached(externalId);
   const byId = new Map<string, GraphLink>();
-  for (const link of readers.cached(externalId)) if (!link.fromReadShape) byId.set(link.id, link);
+  for (const link of cached) if (!link.fromReadShape) byId.set(link.id, link);
   for (const link of readers.kept(externalId)) byId.set(link.id, link);
   const joined = new Set([...byId.values()].map(pairOf));
-  for (const link of readers.cached(externalId))
+  for (const link of cached)
     if (link.fromReadShape && !joined.has(pairOf(link)) && !byId.has(link.id))
       byId.set(link.id, link);
   return [...byId.values()].sort((a, b) => compare(a.id, b.id));

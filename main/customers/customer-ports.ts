@@ -19,6 +19,11 @@ export interface CustomerSaver {
    */
   save(
     lines: SaveRequestLines,
-    options?: { queueWhenOffline?: boolean; signal?: AbortSignal },
+    options?: {
+      queueWhenOffline?: boolean;
+      /** The caller knows the service cannot be reached now: queued (when allowed) without a try. */
+      offline?: boolean;
+      signal?: AbortSignal;
+    },
   ): Promise<SaveReport>;
 }

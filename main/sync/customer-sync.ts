@@ -187,7 +187,7 @@ export async function syncCustomers(options: {
  * find it (the raw detail keeps the spelling the service sent). Any other id is another record
  * (an alias, a padded id): it is stored under its own id and never attributed to the one asked.
  */
-function storedAs(asked: string, answered: CustomerLike): CustomerLike {
+export function storedAs(asked: string, answered: CustomerLike): CustomerLike {
   if (answered.external_id === asked) return answered;
   if (answered.external_id.toLowerCase() === asked.toLowerCase())
     return { ...answered, external_id: asked };

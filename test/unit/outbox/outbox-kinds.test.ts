@@ -249,6 +249,7 @@ describe('the outbox kinds registry', () => {
         'pressReportEvents',
         'remove',
         'retitle',
+        'readCustomersBack',
         'saveCustomers',
         'sendKytSubmission',
         'submit',

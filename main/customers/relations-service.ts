@@ -150,7 +150,8 @@ export function createRelationsService(deps: {
       }
       if (verifyOnly && verified) return verified;
       if (verified?.failed) return verified;
-      const saved = await saver.save(lines, { queueWhenOffline: true });
+      // Not verified: the service could not be reached a moment ago, so the save waits at once.
+      const saved = await saver.save(lines, { queueWhenOffline: true, offline: verified === null });
       if (saved.failed) return saved;
       keep(keptFrom(relation, saved.outcome === 'queued' ? 'queued' : 'saved', now()));
       return saved;

@@ -45,6 +45,7 @@ import { workspaceKytOutbox } from '../kyt/kyt-outbox';
 import type { KytBatches } from '../kyt/kyt-ports';
 import { createKytService, type KytService } from '../kyt/kyt-service';
 import { openKytSubmissions } from '../kyt/open-kyt';
+import { createCustomerSaver } from '../customers/customer-saver';
 import { openRelations, type RelationsService } from '../customers/relations-service';
 import { followForced } from './press-pick-up';
 
@@ -183,6 +184,9 @@ export async function openWorkspace(options: {
     onDelivered: (item) => {
       const tables = applyDelivered(writer, item);
       if (tables.length) options.onCacheChange?.(tables);
+      // Relations kept as waiting are saved once their save is delivered.
+      if (item.payload.kind === 'customers.save')
+        relations?.delivered(item.payload.relations.map((line) => line.relation_external_id));
       const forcedFor = forcedReportCustomer(item.result);
       if (press && forcedFor) {
         // Awaited until its report is kept: this read may fail, or the report come later.
@@ -216,7 +220,13 @@ export async function openWorkspace(options: {
     localStore.state === 'open'
       ? openRelations({
           local: localStore.store,
-          saver: null,
+          saver: createCustomerSaver({
+            customers: client.customers,
+            writer,
+            outbox: { enqueue: (payload) => replayer.enqueue(payload).id },
+            ...(options.onCacheChange ? { onCacheChange: options.onCacheChange } : {}),
+            logger: options.logger,
+          }),
           cache: db,
           logger: options.logger,
           onChange: () => options.onCacheChange?.([RELATIONS_CHANGED]),

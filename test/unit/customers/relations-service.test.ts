@@ -41,9 +41,14 @@ const report = (
 /** A saver that answers as told and records what it was asked. */
 function fakeSaver(answers: {
   verify?: () => SaveReport;
-  save?: (options: { queueWhenOffline?: boolean } | undefined) => SaveReport;
+  save?: (options: { queueWhenOffline?: boolean; offline?: boolean } | undefined) => SaveReport;
 }) {
-  const calls: Array<{ call: 'verify' | 'save'; lines: SaveRequestLines; queue?: boolean }> = [];
+  const calls: Array<{
+    call: 'verify' | 'save';
+    lines: SaveRequestLines;
+    queue?: boolean;
+    offline?: boolean;
+  }> = [];
   const saver: CustomerSaver = {
     verify(lines) {
       calls.push({ call: 'verify', lines });
@@ -54,6 +59,7 @@ function fakeSaver(answers: {
         call: 'save',
         lines,
         ...(options?.queueWhenOffline === undefined ? {} : { queue: options.queueWhenOffline }),
+        ...(options?.offline === undefined ? {} : { offline: options.offline }),
       });
       return Promise.resolve().then(() => (answers.save ?? (() => report('saved')))(options));
     },
@@ -93,7 +99,7 @@ describe('saving a relation', () => {
     expect(answer.outcome).toBe('saved');
     expect(calls.map((c) => c.call)).toEqual(['verify', 'save']);
     expect(calls[0]?.lines).toEqual({ customers: [], relations: [draft], disableRiskScan: false });
-    expect(calls[1]?.queue).toBe(true);
+    expect(calls[1]).toMatchObject({ queue: true, offline: false });
     const expected = keptRelation('rel-P-K-3', 'P', 'K', {
       relationType: 3,
       fields: { share: '40%' },
@@ -136,6 +142,7 @@ describe('saving a relation', () => {
     const service = serviceOf(saver);
     expect((await service.save(draft, false)).outcome).toBe('queued');
     expect(calls.map((c) => c.call)).toEqual(['verify', 'save']);
+    expect(calls[1]).toMatchObject({ queue: true, offline: true });
     expect(service.list('P')[0]?.state).toBe('queued');
     service.delivered(['rel-P-K-3', 'unknown']);
     expect(service.list('K')[0]?.state).toBe('saved');

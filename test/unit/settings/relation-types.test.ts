@@ -60,6 +60,8 @@ describe('relation type labels per profile', () => {
     );
     expect(await store().relationTypes(temp.path)).toEqual([{ value: 1, label: 'Owner' }]);
     expect((await store().get(temp.path)).maxUploadMb).toBe(42);
-    expect(JSON.parse(readFileSync(file, 'utf8')).maxUploadMb).toBe(42);
+    expect((JSON.parse(readFileSync(file, 'utf8')) as { maxUploadMb: number }).maxUploadMb).toBe(
+      42,
+    );
   });
 });

@@ -105,7 +105,7 @@ export function RelationGraphView({
         edges={edges}
         nodeTypes={nodeTypes}
         fitView
-        fitViewOptions={{ padding: 0.2 }}
+        fitViewOptions={{ padding: 0.2, maxZoom: 1 }}
         minZoom={0.2}
         nodesDraggable={false}
         nodesConnectable={false}

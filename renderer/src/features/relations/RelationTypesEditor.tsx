@@ -4,34 +4,10 @@ import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { api, errorMessage, fieldErrors, unwrap } from '../../lib/api';
-
-interface Row {
-  value: string;
-  label: string;
-}
+import { labelsOf, type LabelRow as Row } from './relation-labels';
 
 const rowsOf = (types: readonly RelationTypeLabel[]): Row[] =>
   types.map((type) => ({ value: String(type.value), label: type.label }));
-
-/** The rows as labels, or what to fix by row field (`types.<row>.value|label`). */
-export function labelsOf(
-  rows: readonly Row[],
-): { ok: true; types: RelationTypeLabel[] } | { ok: false; problems: Record<string, string> } {
-  const problems: Record<string, string> = {};
-  const types: RelationTypeLabel[] = [];
-  rows.forEach((row, index) => {
-    if (!row.value.trim() && !row.label.trim()) return;
-    const value = Number(row.value.trim());
-    if (!row.value.trim() || !Number.isSafeInteger(value))
-      problems[`types.${index}.value`] = 'A type is a whole number, as the service knows it.';
-    if (!row.label.trim()) problems[`types.${index}.label`] = 'Give the type a label.';
-    else if (row.label.trim().length > 100)
-      problems[`types.${index}.label`] = 'Keep the label under 100 characters.';
-    if (!problems[`types.${index}.value`] && !problems[`types.${index}.label`])
-      types.push({ value, label: row.label.trim() });
-  });
-  return Object.keys(problems).length ? { ok: false, problems } : { ok: true, types };
-}
 
 /**
  * The profile's labels for the interface's relation types: the interface names the list

@@ -52,6 +52,8 @@ test.describe('relations between customers', () => {
     await expect(relations.notice).toContainText('Relation saved.');
     await expect(relations.asParent()).toHaveCount(1);
     await expect(relations.asParent().getByTestId('kept-relation-type')).toHaveText('Director');
+    // The other end named as the cache knows it.
+    await expect(relations.asParent().getByTestId('kept-relation-name')).not.toBeEmpty();
     await expect(customerPage.tab('relations')).toContainText('1');
     const kept = await bridge<KeptRelation[]>(page, 'relations.list', { externalId: child });
     expect(kept).toMatchObject([

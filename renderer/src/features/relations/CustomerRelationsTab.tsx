@@ -45,6 +45,7 @@ function RelationTable({
   onEdit,
   onToggle,
   busy,
+  names,
   testId,
 }: {
   title: string;
@@ -54,6 +55,8 @@ function RelationTable({
   onEdit: (relation: KeptRelation) => void;
   onToggle: (relation: KeptRelation) => void;
   busy: string | null;
+  /** Cached names of the customers at the other end, where the graph knows them. */
+  names: ReadonlyMap<string, string>;
   testId: string;
 }) {
   return (
@@ -92,6 +95,11 @@ function RelationTable({
                     >
                       <ServiceText text={other} className="mono" />
                     </RecordLink>
+                    {names.get(other) && (
+                      <div className="relation-other-name">
+                        <ServiceText text={names.get(other) ?? ''} testId="kept-relation-name" />
+                      </div>
+                    )}
                   </td>
                   <td data-testid="kept-relation-type">
                     {typeLabel(types, relation.relationType)}
@@ -131,17 +139,23 @@ function RelationTable({
 
 const DEPTHS = [1, 2, 3, 4] as const;
 
-function GraphSection({
-  externalId,
-  types,
-}: {
-  externalId: string;
-  types: readonly RelationTypeLabel[];
-}) {
-  const [depth, setDepth] = useState(2);
-  const read = useCached(`relations-graph:${externalId}:${depth}`, () =>
+function useGraph(externalId: string, depth: number) {
+  return useCached(`relations-graph:${externalId}:${depth}`, () =>
     unwrap(api.relations.graph({ externalId, depth })),
   );
+}
+
+function GraphSection({
+  read,
+  depth,
+  onDepth,
+  types,
+}: {
+  read: ReturnType<typeof useGraph>;
+  depth: number;
+  onDepth: (depth: number) => void;
+  types: readonly RelationTypeLabel[];
+}) {
   const graph = read.data;
   return (
     <section className="customer-card" aria-labelledby="relation-graph-title">
@@ -154,7 +168,7 @@ function GraphSection({
           <select
             value={depth}
             data-testid="relation-graph-depth"
-            onChange={(event) => setDepth(Number(event.target.value))}
+            onChange={(event) => onDepth(Number(event.target.value))}
           >
             {DEPTHS.map((value) => (
               <option key={value} value={value}>
@@ -209,6 +223,11 @@ export function CustomerRelationsTab({ customer }: { customer: Customer360 }) {
     text: string;
   } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [depth, setDepth] = useState(2);
+  const graphRead = useGraph(externalId, depth);
+  const names = new Map(
+    (graphRead.data?.nodes ?? []).map((node) => [node.externalId, node.name] as const),
+  );
 
   const saved = (report: SaveReport) => {
     setEditing(null);
@@ -221,6 +240,7 @@ export function CustomerRelationsTab({ customer }: { customer: Customer360 }) {
         : { tone: 'success', text: 'Relation saved.' },
     );
     read.reload();
+    graphRead.reload();
   };
 
   const toggle = async (relation: KeptRelation) => {
@@ -312,6 +332,7 @@ export function CustomerRelationsTab({ customer }: { customer: Customer360 }) {
               side="parent"
               types={types}
               busy={busy}
+              names={names}
               onEdit={(relation) => setEditing({ form: formOf(relation), existing: true })}
               onToggle={(relation) => void toggle(relation)}
               testId="kept-as-parent"
@@ -322,6 +343,7 @@ export function CustomerRelationsTab({ customer }: { customer: Customer360 }) {
               side="child"
               types={types}
               busy={busy}
+              names={names}
               onEdit={(relation) => setEditing({ form: formOf(relation), existing: true })}
               onToggle={(relation) => void toggle(relation)}
               testId="kept-as-child"
@@ -329,7 +351,7 @@ export function CustomerRelationsTab({ customer }: { customer: Customer360 }) {
           </>
         )}
       </section>
-      <GraphSection externalId={externalId} types={types} />
+      <GraphSection read={graphRead} depth={depth} onDepth={setDepth} types={types} />
       <section className="customer-card" aria-labelledby="relation-types-title">
         <details>
           <summary>

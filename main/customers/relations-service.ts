@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type {
   KeptRelation,
   RelationDraft,
@@ -28,6 +29,8 @@ export interface RelationsService {
   save(relation: RelationDraft, verifyOnly: boolean): Promise<SaveReport>;
   /** A queued save was delivered: the relations it carried are kept as saved. */
   delivered(relationExternalIds: readonly string[]): void;
+  /** Any delivered outbox write: the relations it carried, if any, are kept as saved. */
+  deliveredWrite(payload: unknown): void;
 }
 
 const keptLink = (relation: KeptRelation): GraphLink => ({
@@ -91,6 +94,11 @@ const keptFrom = (
   savedAt: new Date(at).toISOString(),
 });
 
+/** What of a delivered write names relations (a save of customers and relations carries them). */
+const CarriedRelations = z.object({
+  relations: z.array(z.object({ relation_external_id: z.string() })),
+});
+
 /** The service could not be reached (the saver's verify says so with this code). */
 const unreachable = (error: unknown) => error instanceof AppError && error.code === 'unavailable';
 
@@ -115,6 +123,13 @@ export function createRelationsService(deps: {
   const keep = (relation: KeptRelation) => {
     store.keep(relation);
     deps.onChange?.([...new Set([relation.parentExternalId, relation.childExternalId])]);
+  };
+
+  const delivered = (relationExternalIds: readonly string[]) => {
+    for (const id of relationExternalIds) {
+      const kept = store.get(id);
+      if (kept?.state === 'queued') keep({ ...kept, state: 'saved' });
+    }
   };
 
   return {
@@ -156,12 +171,12 @@ export function createRelationsService(deps: {
       keep(keptFrom(relation, saved.outcome === 'queued' ? 'queued' : 'saved', now()));
       return saved;
     },
-    delivered(relationExternalIds) {
-      for (const id of relationExternalIds) {
-        const kept = store.get(id);
-        if (kept?.state === 'queued') keep({ ...kept, state: 'saved' });
-      }
+    deliveredWrite(payload) {
+      const carried = CarriedRelations.safeParse(payload);
+      if (carried.success)
+        delivered(carried.data.relations.map((line) => line.relation_external_id));
     },
+    delivered,
   };
 }
 

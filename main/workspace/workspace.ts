@@ -184,9 +184,8 @@ export async function openWorkspace(options: {
     onDelivered: (item) => {
       const tables = applyDelivered(writer, item);
       if (tables.length) options.onCacheChange?.(tables);
-      // Relations kept as waiting are saved once their save is delivered.
-      if (item.payload.kind === 'customers.save')
-        relations?.delivered(item.payload.relations.map((line) => line.relation_external_id));
+      // Relations kept as waiting are saved once the write carrying them is delivered.
+      relations?.deliveredWrite(item.payload);
       const forcedFor = forcedReportCustomer(item.result);
       if (press && forcedFor) {
         // Awaited until its report is kept: this read may fail, or the report come later.

@@ -144,7 +144,13 @@ describe('saving a relation', () => {
     expect(calls.map((c) => c.call)).toEqual(['verify', 'save']);
     expect(calls[1]).toMatchObject({ queue: true, offline: true });
     expect(service.list('P')[0]?.state).toBe('queued');
-    service.delivered(['rel-P-K-3', 'unknown']);
+    // A delivered write that carries no relations changes nothing.
+    service.deliveredWrite({ kind: 'documents.upload', relations: 'none' });
+    expect(service.list('K')[0]?.state).toBe('queued');
+    service.deliveredWrite({
+      customers: [],
+      relations: [draft, { relation_external_id: 'other' }],
+    });
     expect(service.list('K')[0]?.state).toBe('saved');
   });
 

@@ -136,6 +136,13 @@ export const casedesk = {
     onChanged: subscribe('kyt.changed'),
     onBatch: subscribe('kyt.batch'),
   },
+  relations: {
+    list: call('relations.list'),
+    graph: call('relations.graph'),
+    save: call('relations.save'),
+    types: call('relations.types'),
+    setTypes: call('relations.setTypes'),
+  },
   uploads: {
     inspect: call('uploads.inspect'),
     file: call('uploads.file'),

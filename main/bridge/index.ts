@@ -19,6 +19,7 @@ import { createOutboxHandlers } from './outbox';
 import { createPressHandlers } from './press';
 import { createProfilesHandlers } from './profiles';
 import { createQueueHandlers } from './queue';
+import { createRelationsHandlers } from './relations';
 import { createSearchHandlers } from './search';
 import { createSettingsHandlers } from './settings';
 import { createSyncHandlers } from './sync';
@@ -63,6 +64,7 @@ export function createHandlers(deps: BridgeDeps): Handlers {
     documents: createDocumentsHandlers(workspaces),
     press: createPressHandlers(workspaces),
     kyt: createKytHandlers({ workspaces, filing: deps.filing, settings: deps.settings }),
+    relations: createRelationsHandlers({ workspaces, settings: deps.settings }),
     uploads: createUploadsHandlers(deps.filing),
     downloads: createDownloadsHandlers(workspaces, deps.settings, deps.desktop, deps.events),
     settings: createSettingsHandlers(workspaces, deps.settings, deps.appSettings),

@@ -91,7 +91,12 @@ export function customerRisk(detail: JsonObject | null): CustomerRisk | null {
   };
 }
 
-function relations(db: CacheDb, externalId: string, side: 'parent' | 'child'): RelationView[] {
+/** Links of the cache's relations table (exported for the relation graph). */
+export function cachedRelations(
+  db: CacheDb,
+  externalId: string,
+  side: 'parent' | 'child',
+): RelationView[] {
   const [self, other] =
     side === 'parent'
       ? ['parent_external_id', 'child_external_id']
@@ -121,7 +126,7 @@ function relations(db: CacheDb, externalId: string, side: 'parent' | 'child'): R
  * no relations to fill its table from, so this is where most links come from; a link the relations
  * table already holds is not listed twice.
  */
-function readShapeLinks(
+export function readShapeLinks(
   db: CacheDb,
   externalId: string,
   side: 'parent' | 'child',
@@ -154,7 +159,7 @@ function readShapeLinks(
 }
 
 const bothWays = (db: CacheDb, externalId: string, side: 'parent' | 'child') => {
-  const known = relations(db, externalId, side);
+  const known = cachedRelations(db, externalId, side);
   return [...known, ...readShapeLinks(db, externalId, side, known)];
 };
 

@@ -3,7 +3,11 @@ import { access, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
-import type { ProfileSettings, SettingsChange } from '../../preload/contract';
+import {
+  RelationTypeLabel,
+  type ProfileSettings,
+  type SettingsChange,
+} from '../../preload/contract';
 import { AppError } from '../lib/app-error';
 import { readJsonFile, writeJsonFile } from '../lib/json-file';
 import type { Logger } from '../lib/logger';
@@ -16,6 +20,17 @@ const StoredSettings = z.object({
   version: z.literal(1),
   downloadFolder: z.string().min(1).nullable().default(null),
   maxUploadMb: z.number().int().min(1).max(10_240).default(DEFAULT_MAX_UPLOAD_MB),
+  // The labels of the interface's relation types (it names the list, not its values). A label
+  // that does not read is left out rather than setting the whole file aside.
+  relationTypes: z
+    .array(z.unknown())
+    .default([])
+    .transform((items) =>
+      items.flatMap((item) => {
+        const parsed = RelationTypeLabel.safeParse(item);
+        return parsed.success ? [parsed.data] : [];
+      }),
+    ),
 });
 type StoredSettings = z.infer<typeof StoredSettings>;
 
@@ -23,6 +38,7 @@ const defaults = (): StoredSettings => ({
   version: 1,
   downloadFolder: null,
   maxUploadMb: DEFAULT_MAX_UPLOAD_MB,
+  relationTypes: [],
 });
 
 export const megabytes = (mb: number): number => mb * 1024 * 1024;
@@ -30,6 +46,31 @@ export const megabytes = (mb: number): number => mb * 1024 * 1024;
 export interface ProfileSettingsStore {
   get(folder: string): Promise<ProfileSettings>;
   save(folder: string, change: z.output<typeof SettingsChange>): Promise<ProfileSettings>;
+  /** The profile's relation type labels, by value; empty until the investigator names some. */
+  relationTypes(folder: string): Promise<RelationTypeLabel[]>;
+  /** Replaces the labels; two labels for one value are refused, saying which. */
+  setRelationTypes(
+    folder: string,
+    types: readonly RelationTypeLabel[],
+  ): Promise<RelationTypeLabel[]>;
+}
+
+/** Labels sorted by value, each value once; a clear refusal naming a value labelled twice. */
+export function checkRelationTypes(types: readonly RelationTypeLabel[]): RelationTypeLabel[] {
+  const seen = new Map<number, number>();
+  const fields: Record<string, string> = {};
+  types.forEach((type, index) => {
+    const first = seen.get(type.value);
+    if (first === undefined) seen.set(type.value, index);
+    else
+      fields[`types.${index}.value`] =
+        `Type ${type.value} already has a label (row ${first + 1}): give each type one label.`;
+  });
+  const [problem] = Object.values(fields);
+  if (problem) throw new AppError('invalid_input', problem, fields);
+  return [...types]
+    .map((type) => ({ value: type.value, label: type.label.trim() }))
+    .sort((a, b) => a.value - b.value);
 }
 
 /** The user's Downloads folder where it exists, else the home folder. */
@@ -83,8 +124,25 @@ export function createProfileSettings(deps: {
     maxUploadMb: stored.maxUploadMb,
   });
 
+  /** One change at a time per file: each reads what the one before it wrote. */
+  const serialized = <T>(folder: string, change: () => Promise<T>): Promise<T> => {
+    const previous = queues.get(folder) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(change);
+    queues.set(folder, next);
+    return next;
+  };
+
   return {
     get: async (folder) => view(await read(folder)),
+    relationTypes: async (folder) => (await read(folder)).relationTypes,
+    async setRelationTypes(folder, types) {
+      const checked = checkRelationTypes(types);
+      return serialized(folder, async () => {
+        const stored = await read(folder);
+        await writeJsonFile(join(folder, SETTINGS_FILE), { ...stored, relationTypes: checked });
+        return checked;
+      });
+    },
     save(folder, change) {
       const previous = queues.get(folder) ?? Promise.resolve();
       const next = previous

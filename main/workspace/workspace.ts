@@ -45,6 +45,7 @@ import { workspaceKytOutbox } from '../kyt/kyt-outbox';
 import type { KytBatches } from '../kyt/kyt-ports';
 import { createKytService, type KytService } from '../kyt/kyt-service';
 import { openKytSubmissions } from '../kyt/open-kyt';
+import { openRelations, type RelationsService } from '../customers/relations-service';
 import { followForced } from './press-pick-up';
 import { createCustomerSaver } from '../customers/customer-saver';
 import { customersKindContext } from '../customers/customer-read-back';
@@ -52,6 +53,8 @@ import type { CustomerSaver } from '../customers/customer-ports';
 
 /** What the cache.changed event names when kept press reports changed (they are not in the cache). */
 export const PRESS_REPORTS_CHANGED = 'press_reports';
+/** What the cache.changed event names when kept relations changed (they are not in the cache). */
+export const RELATIONS_CHANGED = 'kept_relations';
 
 /**
  * Everything one profile has on this computer: its cache, its outbox, its local store, and the
@@ -81,6 +84,8 @@ export interface Workspace {
   kytBatches: KytBatches | null;
   /** Customers and relations written to the service (verified, saved, or queued in the outbox). */
   customers: CustomerSaver;
+  /** Relations CaseDesk saved, kept in the local store: null while it cannot be opened. */
+  relations: RelationsService | null;
   client: ServiceClient;
   sync: SyncEngine;
   replayer: OutboxReplayer;
@@ -184,6 +189,8 @@ export async function openWorkspace(options: {
     onDelivered: (item) => {
       const tables = applyDelivered(writer, item);
       if (tables.length) options.onCacheChange?.(tables);
+      // Relations kept as waiting are saved once the write carrying them is delivered.
+      relations?.deliveredWrite(item.payload);
       const forcedFor = forcedReportCustomer(item.result);
       if (press && forcedFor) {
         // Awaited until its report is kept: this read may fail, or the report come later.
@@ -220,6 +227,16 @@ export async function openWorkspace(options: {
     ...(options.onCacheChange ? { onCacheChange: options.onCacheChange } : {}),
     logger: options.logger,
   });
+  const relations =
+    localStore.state === 'open'
+      ? openRelations({
+          local: localStore.store,
+          saver: customers,
+          cache: db,
+          logger: options.logger,
+          onChange: () => options.onCacheChange?.([RELATIONS_CHANGED]),
+        })
+      : null;
   const stopFollowingBatches = kytBatches?.onChange((batch) => options.onKytBatch?.(batch));
   return {
     profileId: options.profile.id,
@@ -235,6 +252,7 @@ export async function openWorkspace(options: {
     kyt,
     kytBatches,
     customers,
+    relations,
     client,
     sync: createSyncEngine({
       db,

@@ -10,6 +10,7 @@ import { downloadsMethods, type DownloadsEvents } from './downloads';
 import { outboxMethods, type OutboxEvents } from './outbox';
 import { kytMethods, type KytEvents } from './kyt';
 import { pressMethods } from './press';
+import { relationsMethods } from './relations';
 import { profilesMethods, type ProfilesEvents } from './profiles';
 import { queueMethods } from './queue';
 import type { Result } from './result';
@@ -70,6 +71,7 @@ export const contract = {
   unreadable: unreadableMethods,
   press: pressMethods,
   kyt: kytMethods,
+  relations: relationsMethods,
 };
 
 export type Contract = typeof contract;

@@ -150,6 +150,32 @@ test.describe('a synced profile has no serious or critical accessibility violati
     await go(page, '#/customer-new', page.getByTestId('customer-form'));
     await check('new customer form');
 
+    // Relations: a kept one (the list and the graph), then the form with its problems marked.
+    const other = (await bridge<QueueWindow>(page, 'queue.window', { limit: 200 })).rows.find(
+      (row) => row.customerExternalId !== alert.customerExternalId,
+    );
+    if (!other) throw new Error('the tenant lacks a second customer');
+    await bridge(page, 'relations.save', {
+      relation: {
+        relation_external_id: 'rel-a11y',
+        parent_customer_external_id: alert.customerExternalId,
+        child_customer_external_id: other.customerExternalId,
+        relation_type: 3,
+      },
+    });
+    await go(
+      page,
+      `#/customer/${encodeURIComponent(alert.customerExternalId)}/relations`,
+      page.getByTestId('relation-graph'),
+    );
+    await check('customer, relations tab with its graph');
+    await page.getByTestId('relation-add').click();
+    await page.getByTestId('relation-child-value').fill('NOPE-404');
+    await page.getByTestId('relation-verify').click();
+    await expect(page.getByTestId('relation-verified')).toBeVisible();
+    await page.getByRole('heading', { name: 'Relation types' }).click();
+    await check('customer, relation form with problems, relation types');
+
     await go(page, '#/threads', page.getByTestId('threads-screen'));
     await expect(page.getByTestId('thread-row').first()).toBeVisible();
     await check('threads');

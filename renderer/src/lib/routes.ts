@@ -7,7 +7,14 @@ import type {
 } from '../../../preload/contract';
 
 export type CustomerTab =
-  'overview' | 'alerts' | 'timeline' | 'documents' | 'threads' | 'press' | 'transactions';
+  | 'overview'
+  | 'alerts'
+  | 'timeline'
+  | 'documents'
+  | 'threads'
+  | 'press'
+  | 'transactions'
+  | 'relations';
 
 /** What the new-transaction form starts from: a customer as one side, or a kept submission. */
 export type KytPrefill =
@@ -56,6 +63,7 @@ const CUSTOMER_TABS: readonly CustomerTab[] = [
   'threads',
   'press',
   'transactions',
+  'relations',
 ];
 
 export function routeToHash(route: Route): string {

@@ -1,7 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
 
 export type CustomerTabName =
-  'overview' | 'alerts' | 'timeline' | 'documents' | 'threads' | 'press' | 'transactions';
+  | 'overview'
+  | 'alerts'
+  | 'timeline'
+  | 'documents'
+  | 'threads'
+  | 'press'
+  | 'transactions'
+  | 'relations';
 
 /** The customer 360, as an investigator sees it: a heading, tabs and their panels. */
 export class CustomerPage {

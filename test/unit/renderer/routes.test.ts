@@ -29,7 +29,15 @@ const route: fc.Arbitrary<Route> = fc.oneof(
   fc
     .record({
       externalId: text,
-      tab: fc.constantFrom('alerts', 'timeline', 'documents', 'threads', 'press' as const),
+      tab: fc.constantFrom(
+        'alerts',
+        'timeline',
+        'documents',
+        'threads',
+        'press',
+        'transactions',
+        'relations' as const,
+      ),
     })
     .map(({ externalId, tab }): Route => ({ screen: 'customer', externalId, tab })),
   fc

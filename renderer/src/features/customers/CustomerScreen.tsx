@@ -18,6 +18,7 @@ import { OverviewTab } from './OverviewTab';
 import { AlertsTab, DocumentsTab, TimelineTab } from './RecordTabs';
 import { CustomerPressTab } from '../press';
 import { CustomerKytTab, useCustomerKytCount } from '../kyt';
+import { CustomerRelationsTab, useCustomerRelationCount } from '../relations';
 import './customer.css';
 import { ServiceText } from '../../components/ServiceText';
 
@@ -25,6 +26,7 @@ function tabsOf(
   customer: Customer360,
   pendingUploads: number,
   transactions: number | null,
+  relations: number | null,
 ): TabSpec[] {
   return [
     { tab: 'overview', label: 'Overview', count: null },
@@ -34,6 +36,7 @@ function tabsOf(
     { tab: 'threads', label: 'Threads', count: customer.threads.length },
     { tab: 'press', label: 'Press', count: customer.pressReportCount },
     { tab: 'transactions', label: 'Transactions', count: transactions },
+    { tab: 'relations', label: 'Relations', count: relations },
   ];
 }
 
@@ -77,7 +80,8 @@ export function CustomerScreen({
   const pendingUploads = usePendingUploadCount(externalId);
   // Kept KYT submissions naming the customer; no count while they cannot be read.
   const transactions = useCustomerKytCount(externalId);
-  const tabs = customer ? tabsOf(customer, pendingUploads, transactions) : [];
+  const relations = useCustomerRelationCount(externalId);
+  const tabs = customer ? tabsOf(customer, pendingUploads, transactions, relations) : [];
   const show = (next: CustomerTab) => replace({ screen: 'customer', externalId, tab: next });
   const addFiles = useUploads((state) => state.addFiles);
   // Files dropped anywhere on the customer open its documents tab, where their form is.
@@ -171,6 +175,9 @@ export function CustomerScreen({
       break;
     case 'transactions':
       panel = <CustomerKytTab customer={customer} />;
+      break;
+    case 'relations':
+      panel = <CustomerRelationsTab customer={customer} />;
       break;
     default:
       panel = <OverviewTab customer={customer} />;

@@ -1,0 +1,122 @@
+import { useMemo } from 'react';
+import {
+  Controls,
+  Handle,
+  Position,
+  ReactFlow,
+  type Edge,
+  type Node,
+  type NodeProps,
+} from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import type { RelationGraph, RelationTypeLabel } from '../../../../preload/contract';
+import { RecordLink } from '../../components/RecordLink';
+import { ServiceText } from '../../components/ServiceText';
+import { layoutGraph, NODE_HEIGHT, NODE_WIDTH } from './graph-layout';
+import { typeLabel } from './relation-labels';
+
+type CustomerNodeData = { externalId: string; name: string; center: boolean };
+type CustomerNode = Node<CustomerNodeData, 'customer'>;
+
+/** A customer in the graph: a link to its page, reached with Tab and opened with Enter. */
+function CustomerNodeView({ data }: NodeProps<CustomerNode>) {
+  return (
+    <div className={`relation-node${data.center ? ' is-center' : ''}`}>
+      <Handle type="target" position={Position.Top} isConnectable={false} />
+      {data.center ? (
+        <span className="relation-node-body" data-testid="graph-center">
+          <ServiceText text={data.name || data.externalId} />
+          <ServiceText text={data.externalId} className="mono relation-muted" />
+        </span>
+      ) : (
+        <RecordLink
+          to={{ screen: 'customer', externalId: data.externalId, tab: 'relations' }}
+          className="relation-node-body nodrag nopan"
+          testId="graph-node"
+        >
+          <span className="visually-hidden">Open customer </span>
+          <ServiceText text={data.name || data.externalId} />
+          <ServiceText text={data.externalId} className="mono relation-muted" />
+        </RecordLink>
+      )}
+      <Handle type="source" position={Position.Bottom} isConnectable={false} />
+    </div>
+  );
+}
+
+const nodeTypes = { customer: CustomerNodeView };
+
+/** What an edge says: the type's label, "parent (read shape)" for a customer's own parent field. */
+function edgeLabel(edge: RelationGraph['edges'][number], types: readonly RelationTypeLabel[]) {
+  const what = edge.fromReadShape ? 'parent' : typeLabel(types, edge.relationType);
+  return edge.disabled ? `${what} (disabled)` : what;
+}
+
+/**
+ * The customer in the middle, its parents above and its children below, each edge labelled with
+ * its type; disabled relations dashed. Pan and zoom with the mouse or the controls.
+ */
+export function RelationGraphView({
+  graph,
+  types,
+}: {
+  graph: RelationGraph;
+  types: readonly RelationTypeLabel[];
+}) {
+  const { nodes, edges } = useMemo(() => {
+    const placed = layoutGraph(graph);
+    const nodes: CustomerNode[] = placed.map((node) => ({
+      id: node.externalId,
+      type: 'customer',
+      position: { x: node.x, y: node.y },
+      data: {
+        externalId: node.externalId,
+        name: node.name,
+        center: node.externalId === graph.center,
+      },
+      width: NODE_WIDTH,
+      height: NODE_HEIGHT,
+      draggable: false,
+      selectable: false,
+      focusable: false,
+    }));
+    const edges: Edge[] = graph.edges.map((edge) => ({
+      id: edge.id,
+      source: edge.parentExternalId,
+      target: edge.childExternalId,
+      label: edgeLabel(edge, types),
+      className: [
+        'relation-edge',
+        edge.disabled ? 'is-disabled' : '',
+        edge.fromReadShape ? 'is-read-shape' : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+      focusable: false,
+      selectable: false,
+    }));
+    return { nodes, edges };
+  }, [graph, types]);
+
+  return (
+    <div className="relation-graph" data-testid="relation-graph">
+      <ReactFlow
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        fitView
+        fitViewOptions={{ padding: 0.2, maxZoom: 1 }}
+        minZoom={0.2}
+        nodesDraggable={false}
+        nodesConnectable={false}
+        nodesFocusable={false}
+        edgesFocusable={false}
+        elementsSelectable={false}
+        zoomOnScroll={false}
+        preventScrolling={false}
+      >
+        <Controls showInteractive={false} />
+      </ReactFlow>
+    </div>
+  );
+}

@@ -46,6 +46,7 @@ import type { KytBatches } from '../kyt/kyt-ports';
 import { createKytService, type KytService } from '../kyt/kyt-service';
 import { openKytSubmissions } from '../kyt/open-kyt';
 import type { CustomerImports } from '../customers/import/import-ports';
+import { openCustomerImports } from '../customers/import/open-customer-imports';
 import { followForced } from './press-pick-up';
 
 /** What the cache.changed event names when kept press reports changed (they are not in the cache). */
@@ -213,6 +214,19 @@ export async function openWorkspace(options: {
         })
       : null;
   const stopFollowingBatches = kytBatches?.onChange((batch) => options.onKytBatch?.(batch));
+  const customerImports =
+    localStore.state === 'open'
+      ? openCustomerImports({
+          store: localStore.store,
+          client,
+          cache: { db, writer },
+          logger: options.logger,
+          onCacheChange: (tables) => options.onCacheChange?.(tables),
+        })
+      : null;
+  const stopFollowingImports = customerImports?.onChange((view) =>
+    options.onCustomerImport?.(view),
+  );
   return {
     profileId: options.profile.id,
     baseUrl: options.profile.baseUrl,
@@ -226,7 +240,7 @@ export async function openWorkspace(options: {
     press,
     kyt,
     kytBatches,
-    customerImports: null,
+    customerImports,
     client,
     sync: createSyncEngine({
       db,
@@ -248,7 +262,9 @@ export async function openWorkspace(options: {
     async close() {
       // Batches stop sending first: a line in flight ends kept (or in doubt) before the store closes.
       stopFollowingBatches?.();
+      stopFollowingImports?.();
       await kytBatches?.close();
+      await customerImports?.close();
       await client.close();
       kytCore?.changes.close();
       await dispatcher.close();

@@ -18,6 +18,11 @@ import { CliUsageError, parseCliArgs, flag, type ParsedArgs } from './cli/cli-ar
 import { backupProfile } from './cli/cli-backup';
 import { KYT_USAGE, parseKytCommand, runKytCommand } from './cli/cli-kyt';
 import { openKytForCli } from './cli/cli-kyt-open';
+import {
+  CUSTOMERS_IMPORT_USAGE,
+  parseCustomersImport,
+  runCustomersImport,
+} from './cli/cli-customers-import';
 import { resolveTarget, type CliTarget } from './cli/cli-profile';
 import {
   NoServiceError,
@@ -54,6 +59,7 @@ const USAGE = `CaseDesk command line: the same core as the app, headless.
          in a new folder under DIR (by default the profile's own backups/ folder)
 ${PRESS_USAGE}
 ${KYT_USAGE}
+${CUSTOMERS_IMPORT_USAGE}
 
 --profile reads a profile saved by the app (--data-dir D if not the default folder) and uses its
 cache; its token is read from the private file when it was kept there, and is only ever sent to
@@ -85,6 +91,9 @@ async function main(argv: readonly string[]): Promise<number> {
       return press(args);
     case 'kyt':
       return kyt(args);
+    case 'customers':
+      if (args.positionals[0] === 'import') return customersImport(args);
+      throw new Error(`Unknown customers command.\n\n${CUSTOMERS_IMPORT_USAGE}`);
     default:
       throw new Error(`Unknown command ${JSON.stringify(args.command)}.\n\n${USAGE}`);
   }
@@ -312,6 +321,20 @@ async function kyt(args: ParsedArgs): Promise<number> {
   } finally {
     await opened.close();
   }
+}
+
+async function customersImport(args: ParsedArgs): Promise<number> {
+  const command = parseCustomersImport(args);
+  const target = await resolveTarget(args, silentLogger, {
+    env: process.env,
+    readStdin: readAllStdin,
+    warn: (line) => process.stderr.write(`casedesk: ${line}\n`),
+  });
+  return runCustomersImport(command, target, {
+    write: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+    logger: silentLogger,
+  });
 }
 
 function noServiceReason(target: CliTarget): string {

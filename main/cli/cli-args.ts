@@ -13,7 +13,15 @@ export class CliUsageError extends Error {
   override readonly name = 'CliUsageError';
 }
 
-const SWITCHES = new Set(['json', 'help', 'token-stdin', 'yes', 'no-previous']);
+const SWITCHES = new Set([
+  'json',
+  'help',
+  'token-stdin',
+  'yes',
+  'no-previous',
+  'dry-run',
+  'disable-risk-scan',
+]);
 
 export function parseCliArgs(argv: readonly string[]): ParsedArgs {
   const positionals: string[] = [];

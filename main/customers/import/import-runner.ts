@@ -80,6 +80,37 @@ const transient = (error: unknown) =>
     error.kind === 'malformed' ||
     (error.kind === 'http' && (error.status === 429 || (error.status ?? 0) >= 500)));
 
+/** A 4xx other than the token's or a 429: the request itself was refused, not the connection. */
+const refusedWhole = (error: unknown) =>
+  isServiceError(error) &&
+  error.kind === 'http' &&
+  error.status !== null &&
+  error.status >= 400 &&
+  error.status < 500 &&
+  error.status !== 429 &&
+  error.status !== 408;
+
+/** A one-line request's refusal as the per-line answer the service would have given. */
+function refusalAnswer(body: SaveCustomersRequest, error: unknown): WireSaveResponse {
+  const said = isServiceError(error) ? (error.serviceMessage ?? error.message) : String(error);
+  const code = isServiceError(error) ? (error.code ?? `http_${error.status ?? ''}`) : 'refused';
+  const one = body.relations?.[0]?.relation_external_id ?? body.customers?.[0]?.external_id ?? '';
+  const entries = [
+    ...(body.customers ?? []).map((customer) => customer.external_id),
+    ...(body.relations ?? []).map((relation) => relation.relation_external_id),
+  ].map((externalId) => ({
+    external_id: externalId,
+    errors: externalId === one ? [{ error: code, detail: said }] : [],
+    warnings: [],
+  }));
+  return {
+    added: [],
+    detail: entries,
+    status: 'refused',
+    verify_input: body.verify_input ?? false,
+  };
+}
+
 interface Candidate {
   line: ImportLine;
   /** The draft as sent: the verdict is kept only when the line still holds it. */
@@ -166,6 +197,20 @@ export function createImportRunner(deps: {
         answer = await wire.save(body, job.controller.signal);
       } catch (error) {
         if (job.stop) throw new Stopped();
+        if (refusedWhole(error)) {
+          // The whole request was refused (a value its schema refuses): halves are sent until the
+          // line it names is found alone, and that line alone carries the refusal.
+          if (batch.length > 1) {
+            const half = Math.ceil(batch.length / 2);
+            const args = [job, index, savedIds, duplicates] as const;
+            return [
+              ...(await sendBatch(id, phase, batch.slice(0, half), ...args)),
+              ...(await sendBatch(id, phase, batch.slice(half), ...args)),
+            ];
+          }
+          answer = refusalAnswer(body, error);
+          break;
+        }
         const is429 = isServiceError(error) && error.status === 429;
         // A 429 is waited for as long as the service asks, however often; other failures a few times.
         if (!transient(error) || (!is429 && tries >= MAX_TRIES)) throw error;

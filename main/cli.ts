@@ -20,6 +20,11 @@ import { KYT_USAGE, parseKytCommand, runKytCommand } from './cli/cli-kyt';
 import { CUSTOMERS_USAGE, parseCustomersCommand, runCustomersCommand } from './cli/cli-customers';
 import { createCustomerSaver } from './customers/customer-saver';
 import { openKytForCli } from './cli/cli-kyt-open';
+import {
+  CUSTOMERS_IMPORT_USAGE,
+  parseCustomersImport,
+  runCustomersImport,
+} from './cli/cli-customers-import';
 import { resolveTarget, type CliTarget } from './cli/cli-profile';
 import {
   NoServiceError,
@@ -57,6 +62,7 @@ const USAGE = `CaseDesk command line: the same core as the app, headless.
 ${PRESS_USAGE}
 ${KYT_USAGE}
 ${CUSTOMERS_USAGE}
+${CUSTOMERS_IMPORT_USAGE}
 
 --profile reads a profile saved by the app (--data-dir D if not the default folder) and uses its
 cache; its token is read from the private file when it was kept there, and is only ever sent to
@@ -89,6 +95,7 @@ async function main(argv: readonly string[]): Promise<number> {
     case 'kyt':
       return kyt(args);
     case 'customers':
+      if (args.positionals[0] === 'import') return customersImport(args);
       return customers(args);
     default:
       throw new Error(`Unknown command ${JSON.stringify(args.command)}.\n\n${USAGE}`);
@@ -363,6 +370,20 @@ async function customers(args: ParsedArgs): Promise<number> {
     await client.close();
     db.close();
   }
+}
+
+async function customersImport(args: ParsedArgs): Promise<number> {
+  const command = parseCustomersImport(args);
+  const target = await resolveTarget(args, silentLogger, {
+    env: process.env,
+    readStdin: readAllStdin,
+    warn: (line) => process.stderr.write(`casedesk: ${line}\n`),
+  });
+  return runCustomersImport(command, target, {
+    write: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+    logger: silentLogger,
+  });
 }
 
 function noServiceReason(target: CliTarget): string {

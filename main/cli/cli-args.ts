@@ -20,6 +20,7 @@ const SWITCHES = new Set([
   'yes',
   'no-previous',
   'verify-only',
+  'dry-run',
   'disable-risk-scan',
 ]);
 

@@ -1,5 +1,5 @@
 import { basename, dirname, join, sep } from 'node:path';
-import type { KytBatchView } from '../../preload/contract';
+import type { ImportView, KytBatchView } from '../../preload/contract';
 import {
   buildDispatcher,
   createServiceClient,
@@ -46,6 +46,8 @@ import type { KytBatches } from '../kyt/kyt-ports';
 import { createKytService, type KytService } from '../kyt/kyt-service';
 import { openKytSubmissions } from '../kyt/open-kyt';
 import { openRelations, type RelationsService } from '../customers/relations-service';
+import type { CustomerImports } from '../customers/import/import-ports';
+import { openCustomerImports } from '../customers/import/open-customer-imports';
 import { followForced } from './press-pick-up';
 import { createCustomerSaver } from '../customers/customer-saver';
 import { customersKindContext } from '../customers/customer-read-back';
@@ -86,6 +88,8 @@ export interface Workspace {
   customers: CustomerSaver;
   /** Relations CaseDesk saved, kept in the local store: null while it cannot be opened. */
   relations: RelationsService | null;
+  /** Bulk imports of customers (kept in the local store): null while it cannot be opened. */
+  customerImports: CustomerImports | null;
   client: ServiceClient;
   sync: SyncEngine;
   replayer: OutboxReplayer;
@@ -113,6 +117,8 @@ export async function openWorkspace(options: {
   onKytChange?: (ids: string[]) => void;
   /** A batch of KYT submissions progressed: `kyt.batch`. */
   onKytBatch?: (batch: KytBatchView) => void;
+  /** A bulk import of customers progressed: `customerImport.changed`. */
+  onCustomerImport?: (view: ImportView) => void;
 }): Promise<Workspace> {
   const folder = join(options.dataDir, 'profiles', options.profile.id);
   const cachePath = join(folder, 'cache.db');
@@ -238,6 +244,19 @@ export async function openWorkspace(options: {
         })
       : null;
   const stopFollowingBatches = kytBatches?.onChange((batch) => options.onKytBatch?.(batch));
+  const customerImports =
+    localStore.state === 'open'
+      ? openCustomerImports({
+          store: localStore.store,
+          client,
+          cache: { db, writer },
+          logger: options.logger,
+          onCacheChange: (tables) => options.onCacheChange?.(tables),
+        })
+      : null;
+  const stopFollowingImports = customerImports?.onChange((view) =>
+    options.onCustomerImport?.(view),
+  );
   return {
     profileId: options.profile.id,
     baseUrl: options.profile.baseUrl,
@@ -253,6 +272,7 @@ export async function openWorkspace(options: {
     kytBatches,
     customers,
     relations,
+    customerImports,
     client,
     sync: createSyncEngine({
       db,
@@ -274,7 +294,9 @@ export async function openWorkspace(options: {
     async close() {
       // Batches stop sending first: a line in flight ends kept (or in doubt) before the store closes.
       stopFollowingBatches?.();
+      stopFollowingImports?.();
       await kytBatches?.close();
+      await customerImports?.close();
       await client.close();
       kytCore?.changes.close();
       await dispatcher.close();

@@ -3,6 +3,7 @@ import { alertsMethods } from './alerts';
 import { appMethods } from './app';
 import { cacheMethods, type CacheEvents } from './cache';
 import { customersMethods } from './customers';
+import { customerImportMethods, type CustomerImportEvents } from './customer-import';
 import { dashboardMethods } from './dashboard';
 import type { MethodDef, MethodInput, MethodOutput } from './define';
 import { documentsMethods } from './documents';
@@ -72,6 +73,7 @@ export const contract = {
   press: pressMethods,
   kyt: kytMethods,
   relations: relationsMethods,
+  customerImport: customerImportMethods,
 };
 
 export type Contract = typeof contract;
@@ -95,7 +97,8 @@ export type EventMap = ProfilesEvents &
   CacheEvents &
   UploadsEvents &
   DownloadsEvents &
-  KytEvents;
+  KytEvents &
+  CustomerImportEvents;
 export type EventName = keyof EventMap;
 
 export type Unsubscribe = () => void;
@@ -136,6 +139,7 @@ export const eventNames = [
   'downloads.changed',
   'kyt.changed',
   'kyt.batch',
+  'customerImport.changed',
 ] as const satisfies readonly EventName[];
 type MissingEvent = Exclude<EventName, (typeof eventNames)[number]>;
 // Fails to compile when an event is added to EventMap but not to eventNames.

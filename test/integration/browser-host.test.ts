@@ -451,6 +451,22 @@ describe('browser host', () => {
     ] as const)
       expect((await record(method, unknownBatch)).ok, method).toBe(false);
     expect((await record('kyt.saveBatchResult', unknownBatch)).error?.code).toBe('invalid_input');
+    for (const method of ['customerImport.preview', 'customerImport.start'] as const)
+      expect((await record(method, { file: unknownStaged })).error?.code, method).toBe('not_found');
+    expect((await record('customerImport.list', undefined)).value).toEqual([]);
+    expect((await record('customerImport.get', unknownBatch)).value).toBeNull();
+    expect((await record('customerImport.editLine', { ...unknownBatch, line: 1 })).ok).toBe(false);
+    for (const method of [
+      'customerImport.lines',
+      'customerImport.verify',
+      'customerImport.save',
+      'customerImport.pause',
+      'customerImport.cancel',
+    ] as const)
+      expect((await record(method, unknownBatch)).error?.code, method).toBe('not_found');
+    expect((await record('customerImport.saveResult', unknownBatch)).error?.code).toBe(
+      'invalid_input',
+    );
     expect((await record('uploads.inspect', { source: unknownStaged })).error?.code).toBe(
       'not_found',
     );

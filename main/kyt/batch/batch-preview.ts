@@ -1,7 +1,8 @@
 import type { KytImportPreview } from '../../../preload/contract';
 import type { LocalRecords } from '../../local/local-records';
-import { openBatchSource } from './batch-source';
+import { openBatchSource } from './kyt-source';
 import { mappingFor } from './column-mapping';
+import { leafPaths, leafText } from '../../lib/tabular/column-names';
 
 // What an import dialog shows before anything is kept: the file's format, its columns and first
 // rows, and the mapping that would be used. Only the start of the file is read.
@@ -53,24 +54,4 @@ export async function previewBatchFile(
   } finally {
     await source.close();
   }
-}
-
-/** An object's leaf members as dotted paths (arrays are leaves). */
-function leafPaths(value: Record<string, unknown>, prefix = ''): string[] {
-  return Object.entries(value).flatMap(([key, member]) =>
-    typeof member === 'object' && member !== null && !Array.isArray(member)
-      ? leafPaths(member as Record<string, unknown>, `${prefix}${key}.`)
-      : [`${prefix}${key}`],
-  );
-}
-
-/** A leaf's value as a cell: text as it is, anything else as JSON. */
-function leafText(value: Record<string, unknown>, path: string): string {
-  let node: unknown = value;
-  for (const part of path.split('.')) {
-    if (typeof node !== 'object' || node === null) return '';
-    node = (node as Record<string, unknown>)[part];
-  }
-  if (node === undefined || node === null) return '';
-  return typeof node === 'string' ? node : JSON.stringify(node);
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { KYT_FIELDS, KytColumnMapping, type KytFieldDef } from '../../../preload/contract';
 import type { LocalRecords } from '../../local/local-records';
+import { foldName, guessByNames } from '../../lib/tabular/column-names';
 
 // Which CSV column fills which field of a transaction (KytColumnMapping: field path → column).
 // Guessed from the header's names; the profile keeps the last mapping used (local store kind
@@ -16,14 +17,7 @@ const FIELD_BY_PATH = new Map(KYT_FIELDS.map((field) => [field.path, field]));
 
 export const fieldOf = (path: string): KytFieldDef | undefined => FIELD_BY_PATH.get(path);
 
-/** Case, accents, spaces, underscores, dots and dashes set aside: `Sender Full_Name` → `senderfullname`. */
-export function foldName(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]/gu, '');
-}
+export { foldName };
 
 const SIDE_WORDS: Record<'from' | 'to', string[]> = {
   from: ['from', 'sender', 'payer', 'originator', 'source', 'debtor'],
@@ -95,17 +89,7 @@ const NAMES: ReadonlyArray<ReadonlyMap<string, string>> = (() => {
 
 /** A mapping guessed from the header's names; each column and each field used at most once. */
 export function guessMapping(columns: readonly string[]): KytColumnMapping {
-  const mapping: KytColumnMapping = {};
-  const usedColumns = new Set<string>();
-  for (const names of NAMES)
-    for (const column of columns) {
-      if (usedColumns.has(column)) continue;
-      const path = names.get(foldName(column));
-      if (path === undefined || path in mapping) continue;
-      mapping[path] = column;
-      usedColumns.add(column);
-    }
-  return mapping;
+  return guessByNames(columns, NAMES);
 }
 
 const SavedMapping = z.object({ v: z.literal(1), mapping: KytColumnMapping, savedAt: z.string() });

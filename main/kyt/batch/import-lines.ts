@@ -1,7 +1,7 @@
 import type { KytColumnMapping } from '../../../preload/contract';
 import type { KytStore, NewSubmission } from '../kyt-ports';
 import type { InvalidLine } from './batch-book';
-import type { BatchSource } from './batch-source';
+import type { BatchSource } from './kyt-source';
 import { csvLineReader, objectLineReader } from './line-convert';
 
 // Every line of a batch file read into the store: a valid line becomes a waiting submission of the

@@ -12,7 +12,7 @@ import { BATCH_KIND, createBatchBook, type BatchSummary } from './batch-book';
 import { batchLinesPage, mergedLines } from './batch-lines';
 import { createBatchRunner, WITHDRAWN_REASON, type WindowDisk } from './batch-runner';
 import { previewBatchFile } from './batch-preview';
-import { openBatchSource } from './batch-source';
+import { openBatchSource } from './kyt-source';
 import { mappingFor, mappingProblem, saveMapping } from './column-mapping';
 import { importLines, type ImportedLines } from './import-lines';
 import { resultFileName, resultRow, writeResultFile } from './result-file';

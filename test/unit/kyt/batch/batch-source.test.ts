@@ -3,7 +3,8 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../../main/lib/app-error';
-import { openBatchSource, type SourceLine } from '../../../../main/kyt/batch/batch-source';
+import { openBatchSource } from '../../../../main/kyt/batch/kyt-source';
+import type { SourceLine } from '../../../../main/lib/tabular/tabular-source';
 import { makeTempDir } from '../../../support/temp-dir';
 
 const temp = makeTempDir('casedesk-kyt-source-');

@@ -6,7 +6,7 @@ import { AppError } from '../../../../main/lib/app-error';
 import { silentLogger } from '../../../../main/lib/logger';
 import { BATCH_KIND } from '../../../../main/kyt/batch/batch-book';
 import { BACKOFF_CAP_MS, PAUSED_BY_YOU } from '../../../../main/kyt/batch/batch-runner';
-import { CsvParser } from '../../../../main/kyt/batch/csv-parser';
+import { CsvParser } from '../../../../main/lib/tabular/csv-parser';
 import { MAPPING_KIND } from '../../../../main/kyt/batch/column-mapping';
 import { createKytBatches, STOPPED_WHILE_RUNNING } from '../../../../main/kyt/batch/kyt-batches';
 import type { KytBatches, KytSubmissionRecord } from '../../../../main/kyt/kyt-ports';

@@ -6,7 +6,7 @@ import {
   MAX_RECORD_CHARS,
   type CsvRecord,
   type CsvSeparator,
-} from '../../../../main/kyt/batch/csv-parser';
+} from '../../../main/lib/tabular/csv-parser';
 
 /** Parses `text` pushed in the given chunk sizes (cycled), as a file read in pieces would be. */
 function parse(text: string, sizes: number[] = [text.length || 1], separator?: CsvSeparator) {

@@ -1,24 +1,28 @@
 import { createReadStream } from 'node:fs';
 import { extname } from 'node:path';
-import { MAX_INPUT_NESTING, nestsDeeperThan, type KytBatchFormat } from '../../../preload/contract';
-import { AppError } from '../../lib/app-error';
+import { nestsDeeperThan } from '../../../preload/contract';
+import { AppError } from '../app-error';
 import { CsvParser, type CsvRecord, type CsvSeparator } from './csv-parser';
+import { JsonItemScanner, MAX_ITEM_CHARS } from './json-items';
 import { MAX_LINE_CHARS, TextLineSplitter } from './text-lines';
 
-// A batch file opened for reading, streamed: its format (CSV or NDJSON), for CSV its separator
-// and header, then its lines one at a time. A line that cannot be read is an error for that line;
-// a file that cannot be read at all (missing, not UTF-8, a JSON array…) is refused whole.
+// A tabular file (a batch of transactions, an import of customers) opened for reading, streamed:
+// its format (CSV, NDJSON, or where the reader takes it, JSON), for CSV its separator and header,
+// then its lines one at a time. A line that cannot be read is an error for that line; a file that
+// cannot be read at all (missing, not UTF-8, a JSON array where NDJSON is read…) is refused whole.
 
-/** One line of the file, as read: a CSV row as cells, an NDJSON object, or why it is bad. */
+export type TabularFormat = 'csv' | 'ndjson' | 'json';
+
+/** One line of the file, as read: a CSV row as cells, an object (with its JSON member), or why it is bad. */
 export type SourceLine =
   | { line: number; kind: 'cells'; cells: string[] }
-  | { line: number; kind: 'object'; value: Record<string, unknown> }
-  | { line: number; kind: 'error'; error: string };
+  | { line: number; kind: 'object'; value: Record<string, unknown>; section?: string }
+  | { line: number; kind: 'error'; error: string; section?: string };
 
-export interface BatchSource {
-  format: KytBatchFormat;
+export interface TabularSource<F extends TabularFormat = TabularFormat> {
+  format: F;
   separator: CsvSeparator | null;
-  /** The CSV header's column names (trimmed); none for NDJSON. */
+  /** The CSV header's column names (trimmed); none for NDJSON and JSON. */
   columns: string[];
   /** The lines after the header, in file order; read once. */
   lines(): AsyncGenerator<SourceLine>;
@@ -26,12 +30,22 @@ export interface BatchSource {
   close(): Promise<void>;
 }
 
+export interface SourceOptions {
+  /** What one line is, in the messages: `transaction`, `customer`. */
+  noun: string;
+  /** The deepest nesting a line's object may have. */
+  maxNesting: number;
+  /**
+   * Whether a JSON file (an array, or an object of arrays) is read; without, `.json` is NDJSON and
+   * a JSON array is refused saying so.
+   */
+  json: boolean;
+}
+
 const CHUNK_BYTES = 64 * 1024;
-/** A line's own levels (participants, their device) above the custom fields' own. */
-const LINE_NESTING = MAX_INPUT_NESTING + 4;
 
 const CSV_EXTENSIONS = new Set(['.csv', '.tsv', '.psv', '.txt']);
-const NDJSON_EXTENSIONS = new Set(['.ndjson', '.jsonl', '.json']);
+const NDJSON_EXTENSIONS = new Set(['.ndjson', '.jsonl']);
 
 function unreadable(fileName: string, error: unknown): AppError {
   const code = (error as { code?: unknown } | null)?.code;
@@ -102,20 +116,47 @@ function notUtf8(fileName: string, offset: number): AppError {
   );
 }
 
-/** The format its name says; else what its first character says (`{` is NDJSON). */
-function formatOf(fileName: string, firstText: string): KytBatchFormat {
+/**
+ * The format its name says; else what its first character says (`{` is NDJSON, `[` JSON). Where
+ * JSON is read, a file starting with `{` is NDJSON when its first line is a whole object that is
+ * not a holder of lists (`{"customers": […]}`), else one JSON object.
+ */
+function formatOf(fileName: string, firstText: string, json: boolean): TabularFormat {
   const extension = extname(fileName).toLowerCase();
   if (CSV_EXTENSIONS.has(extension)) return 'csv';
-  if (NDJSON_EXTENSIONS.has(extension)) return 'ndjson';
-  return firstText
-    .replace(/^\uFEFF/, '')
-    .trimStart()
-    .startsWith('{')
-    ? 'ndjson'
-    : 'csv';
+  if (NDJSON_EXTENSIONS.has(extension) || (!json && extension === '.json')) return 'ndjson';
+  const text = firstText.replace(/^\uFEFF/, '').trimStart();
+  if (json && text.startsWith('[')) return 'json';
+  if (!text.startsWith('{')) return extension === '.json' ? 'json' : 'csv';
+  if (!json) return 'ndjson';
+  const firstLine = text.split(/\r\n|\r|\n/, 1)[0] ?? '';
+  try {
+    const value = JSON.parse(firstLine) as unknown;
+    const holder =
+      typeof value === 'object' &&
+      value !== null &&
+      Object.values(value).some((member) => Array.isArray(member));
+    return holder ? 'json' : 'ndjson';
+  } catch {
+    return 'json';
+  }
 }
 
-export async function openBatchSource(path: string, fileName: string): Promise<BatchSource> {
+export function openTabularSource(
+  path: string,
+  fileName: string,
+  options: SourceOptions & { json: false },
+): Promise<TabularSource<'csv' | 'ndjson'>>;
+export function openTabularSource(
+  path: string,
+  fileName: string,
+  options: SourceOptions,
+): Promise<TabularSource>;
+export async function openTabularSource(
+  path: string,
+  fileName: string,
+  options: SourceOptions,
+): Promise<TabularSource> {
   const chunks = decodedChunks(path, fileName);
   const head: string[] = [];
   // Enough of the file to tell its format (a first line of blanks is passed over).
@@ -129,10 +170,10 @@ export async function openBatchSource(path: string, fileName: string): Promise<B
     await chunks.return(undefined);
     throw new AppError(
       'invalid_input',
-      `The file “${fileName}” is empty: it has no transactions to import.`,
+      `The file “${fileName}” is empty: it has no ${options.noun}s to import.`,
     );
   }
-  const format = formatOf(fileName, firstText);
+  const format = formatOf(fileName, firstText, options.json);
   async function* allChunks(): AsyncGenerator<string> {
     yield* head.splice(0);
     yield* chunks;
@@ -150,11 +191,25 @@ export async function openBatchSource(path: string, fileName: string): Promise<B
       await close();
       throw new AppError(
         'invalid_input',
-        `The file “${fileName}” is a JSON array: CaseDesk reads NDJSON, one transaction object per line.`,
+        `The file “${fileName}” is a JSON array: CaseDesk reads NDJSON, one ${options.noun} object per line.`,
       );
     }
-    return { format, separator: null, columns: [], lines: () => ndjsonLines(allChunks()), close };
+    return {
+      format,
+      separator: null,
+      columns: [],
+      lines: () => ndjsonLines(allChunks(), options),
+      close,
+    };
   }
+  if (format === 'json')
+    return {
+      format,
+      separator: null,
+      columns: [],
+      lines: () => jsonLines(allChunks(), fileName, options),
+      close,
+    };
   return openCsv(allChunks(), fileName, close);
 }
 
@@ -162,7 +217,7 @@ async function openCsv(
   chunks: AsyncGenerator<string>,
   fileName: string,
   close: () => Promise<void>,
-): Promise<BatchSource> {
+): Promise<TabularSource<'csv'>> {
   const parser = new CsvParser();
   const queued: CsvRecord[] = [];
   let ended = false;
@@ -213,7 +268,76 @@ const printable = (separator: CsvSeparator | null) =>
 const asSentence = (text: string) =>
   `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
 
-async function* ndjsonLines(chunks: AsyncGenerator<string>): AsyncGenerator<SourceLine> {
+/** An object read from JSON text, or why it is not one. */
+function objectOf(
+  text: string,
+  line: number,
+  section: string | null,
+  options: SourceOptions,
+  where: string,
+): SourceLine {
+  const { noun } = options;
+  // A JSON file's member (`customers`, `relations`); NDJSON lines and a top-level array have none.
+  const tag = section === null ? {} : { section };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return {
+      line,
+      kind: 'error',
+      ...tag,
+      error: `This ${where} is not JSON text (${error instanceof Error ? error.message : String(error)}): each ${where} is one ${noun} object.`,
+    };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return {
+      line,
+      kind: 'error',
+      ...tag,
+      error: `This ${where} is not a JSON object: each ${where} is one ${noun} object, {…}.`,
+    };
+  if (nestsDeeperThan(value, options.maxNesting))
+    return {
+      line,
+      kind: 'error',
+      ...tag,
+      error: `This ${where} nests objects or lists deeper than ${options.maxNesting} levels: a ${noun} is a few levels deep.`,
+    };
+  return { line, kind: 'object', value: value as Record<string, unknown>, ...tag };
+}
+
+async function* jsonLines(
+  chunks: AsyncGenerator<string>,
+  fileName: string,
+  options: SourceOptions,
+): AsyncGenerator<SourceLine> {
+  const scanner = new JsonItemScanner();
+  const read = (item: { line: number; text: string; tooLong: boolean; section: string | null }) =>
+    item.tooLong
+      ? ({
+          line: item.line,
+          kind: 'error',
+          ...(item.section === null ? {} : { section: item.section }),
+          error: `The item is longer than ${MAX_ITEM_CHARS.toLocaleString('en')} characters.`,
+        } satisfies SourceLine)
+      : objectOf(item.text, item.line, item.section, options, 'item');
+  for await (const chunk of chunks) {
+    for (const item of scanner.push(chunk)) yield read(item);
+    if (scanner.error !== null) break;
+  }
+  if (scanner.error === null) for (const item of scanner.end()) yield read(item);
+  if (scanner.error !== null)
+    throw new AppError(
+      'invalid_input',
+      `The file “${fileName}” cannot be read as JSON: ${scanner.error}. CaseDesk reads a JSON array of ${options.noun}s, an object of such arrays, or NDJSON (one object per line).`,
+    );
+}
+
+async function* ndjsonLines(
+  chunks: AsyncGenerator<string>,
+  options: SourceOptions,
+): AsyncGenerator<SourceLine> {
   const splitter = new TextLineSplitter();
   const read = (line: number, text: string, tooLong: boolean): SourceLine | null => {
     if (tooLong)
@@ -224,29 +348,7 @@ async function* ndjsonLines(chunks: AsyncGenerator<string>): AsyncGenerator<Sour
       };
     const trimmed = text.trim();
     if (trimmed === '') return null;
-    let value: unknown;
-    try {
-      value = JSON.parse(trimmed);
-    } catch (error) {
-      return {
-        line,
-        kind: 'error',
-        error: `This line is not JSON text (${error instanceof Error ? error.message : String(error)}): each line is one transaction object.`,
-      };
-    }
-    if (typeof value !== 'object' || value === null || Array.isArray(value))
-      return {
-        line,
-        kind: 'error',
-        error: 'This line is not a JSON object: each line is one transaction object, {…}.',
-      };
-    if (nestsDeeperThan(value, LINE_NESTING))
-      return {
-        line,
-        kind: 'error',
-        error: `This line nests objects or lists deeper than ${LINE_NESTING} levels: a transaction is a few levels deep.`,
-      };
-    return { line, kind: 'object', value: value as Record<string, unknown> };
+    return objectOf(trimmed, line, null, options, 'line');
   };
   for await (const chunk of chunks)
     for (const { line, text, tooLong } of splitter.push(chunk)) {

@@ -1,0 +1,185 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { ImportMapping, type ImportLine, type ImportView } from '../../preload/contract';
+import { createServiceClient } from '../api';
+import { openCache, type CacheDb } from '../cache/open-cache';
+import { createCacheWriter } from '../cache/repositories';
+import type { CustomerImports } from '../customers/import/import-ports';
+import { openCustomerImports } from '../customers/import/open-customer-imports';
+import type { Logger } from '../lib/logger';
+import { LOCAL_STORE_FILE, openLocalStore } from '../local/local-store';
+import { CliUsageError, flag, type ParsedArgs } from './cli-args';
+import type { CliTarget } from './cli-profile';
+
+// `customers import FILE [--relations FILE] [--mapping FILE] [--dry-run] [--disable-risk-scan]
+// [--batch N] [--json]`: the app's bulk import, headless. The file is read into the profile's local
+// store, verified in batches (the dry run), then, without --dry-run, its lines without errors are
+// saved and read back into the cache. Each line's errors and warnings are printed; the exit code is
+// 1 when any line failed (unreadable, refused by the service) or the import stopped.
+
+export const CUSTOMERS_IMPORT_USAGE = `customers import FILE [--relations FILE] [--mapping FILE] [--dry-run] [--disable-risk-scan] [--batch N] [--json]
+  Imports customers (CSV, JSON or NDJSON) and optionally relations: a dry run first, then the save.
+  --mapping FILE is JSON: {"external_id": "Customer ID", …} (write-shape field → CSV column), or
+  {"customers": {…}, "relations": {…}}. --batch N lines per request (1–1000, 100 by default).`;
+
+export interface CustomersImportCommand {
+  file: string;
+  relations: string | null;
+  mapping: string | null;
+  dryRun: boolean;
+  disableRiskScan: boolean;
+  batchSize: number;
+  json: boolean;
+}
+
+export function parseCustomersImport(args: ParsedArgs): CustomersImportCommand {
+  const file = args.positionals[1];
+  if (!file) throw new CliUsageError(`customers import needs a FILE.\n\n${CUSTOMERS_IMPORT_USAGE}`);
+  const batchText = flag(args, 'batch');
+  const batchSize = batchText === null ? 100 : Number(batchText);
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 1000)
+    throw new CliUsageError('--batch is a whole number of lines per request, from 1 to 1000.');
+  return {
+    file,
+    relations: flag(args, 'relations'),
+    mapping: flag(args, 'mapping'),
+    dryRun: args.flags.has('dry-run'),
+    disableRiskScan: args.flags.has('disable-risk-scan'),
+    batchSize,
+    json: args.flags.has('json'),
+  };
+}
+
+async function readMappings(path: string | null) {
+  if (path === null) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    throw new Error(
+      `The mapping file ${path} cannot be read as JSON (${error instanceof Error ? error.message : String(error)}).`,
+      { cause: error },
+    );
+  }
+  const both = ImportMapping.optional();
+  if (
+    typeof value === 'object' &&
+    value !== null &&
+    ('customers' in value || 'relations' in value)
+  ) {
+    const { customers, relations } = value as { customers?: unknown; relations?: unknown };
+    const c = both.safeParse(customers);
+    const r = both.safeParse(relations);
+    if (c.success && r.success)
+      return {
+        ...(c.data ? { mapping: c.data } : {}),
+        ...(r.data ? { relationsMapping: r.data } : {}),
+      };
+  } else {
+    const parsed = ImportMapping.safeParse(value);
+    if (parsed.success) return { mapping: parsed.data };
+  }
+  throw new Error(
+    `The mapping file ${path} is not a mapping: write {"field": "column", …}, or {"customers": {…}, "relations": {…}}.`,
+  );
+}
+
+/** Every line with errors or warnings (unreadable ones too), a page at a time. */
+function* problemLines(imports: CustomerImports, id: string): Generator<ImportLine> {
+  for (let offset = 0; ; offset += 1000) {
+    const page = imports.lines(id, { onlyProblems: true, offset, limit: 1000 });
+    yield* page.lines;
+    if (page.lines.length < 1000) return;
+  }
+}
+
+const problemText = (problem: ImportLine['errors'][number]) =>
+  `${problem.code}${problem.field ? ` (${problem.field})` : ''}: ${problem.detail}`;
+
+export async function runCustomersImport(
+  command: CustomersImportCommand,
+  target: CliTarget,
+  io: { write: (text: string) => void; err: (text: string) => void; logger: Logger },
+): Promise<number> {
+  if (!target.baseUrl || !target.token)
+    throw new Error(
+      'customers import needs the service: give --base-url URL and a token, or --profile NAME.',
+    );
+  const mappings = await readMappings(command.mapping);
+  const folder = dirname(target.db);
+  const opening = openLocalStore(join(folder, LOCAL_STORE_FILE), io.logger);
+  if (opening.state !== 'open')
+    throw new Error(`The local store ${opening.path} cannot be opened: ${opening.reason}`);
+  const store = opening.store;
+  const token = target.token;
+  const client = createServiceClient({ baseUrl: target.baseUrl, getToken: () => token });
+  let cache: CacheDb | null = null;
+  try {
+    cache = existsSync(target.db) ? openCache(target.db, io.logger).db : null;
+    const imports = openCustomerImports({
+      store,
+      client,
+      cache: cache ? { db: cache, writer: createCacheWriter(cache) } : null,
+      logger: io.logger,
+      // The app may be running an import of this profile right now: it decides about those.
+      recover: false,
+      onReadBack: (_id, done, total) => {
+        if (!command.json && total > 0 && (done === total || done % 500 === 0))
+          io.err(`Read back into the cache: ${done}/${total}\n`);
+      },
+    });
+    const progress = (view: ImportView) => {
+      if (!command.json)
+        io.err(
+          `${view.state}: verified ${view.verified}, saved ${view.saved} of ${view.customers + view.relations}\n`,
+        );
+    };
+    const stop = imports.onChange((view) => {
+      if (view.state === 'verified' || view.state === 'done' || view.state === 'paused')
+        progress(view);
+    });
+    try {
+      const fileOf = (path: string) => ({ path: resolve(path), fileName: basename(path) });
+      let view = await imports.start({
+        file: fileOf(command.file),
+        ...(command.relations ? { relationsFile: fileOf(command.relations) } : {}),
+        ...mappings,
+        saveMapping: false,
+        batchSize: command.batchSize,
+        disableRiskScan: command.disableRiskScan,
+        verify: true,
+      });
+      view = await imports.settled(view.id);
+      if (!command.dryRun && view.state === 'verified') {
+        imports.save(view.id);
+        view = await imports.settled(view.id);
+        await imports.readBackSettled(view.id);
+      }
+      const lines = [...problemLines(imports, view.id)];
+      const failed =
+        view.state === 'paused' ||
+        lines.some((line) => line.status === 'unreadable' || line.errors.length > 0);
+      if (command.json) io.write(`${JSON.stringify({ import: view, lines }, null, 2)}\n`);
+      else {
+        for (const line of lines) {
+          const who = `line ${line.line} (${line.kind}${line.externalId ? ` ${line.externalId}` : ''})`;
+          for (const error of line.errors) io.write(`${who} error ${problemText(error)}\n`);
+          for (const warning of line.warnings) io.write(`${who} warning ${problemText(warning)}\n`);
+        }
+        io.write(
+          `${command.dryRun ? 'Dry run' : 'Import'} of ${view.fileName}: ${view.customers} customers, ${view.relations} relations, ${view.unreadable} unreadable, ${view.withErrors} with errors, ${view.withWarnings} with warnings${command.dryRun ? '' : `, ${view.saved} sent`}${view.riskScanForced ? '; the service deferred scan and risk to its next ongoing run' : ''}.\n`,
+        );
+        if (view.reason) io.write(`${view.reason}\n`);
+      }
+      return failed ? 1 : 0;
+    } finally {
+      stop();
+      await imports.close();
+    }
+  } finally {
+    await client.close();
+    cache?.close();
+    store.close();
+  }
+}

@@ -1,0 +1,85 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCliArgs } from '../../../main/cli/cli-args';
+import { parseCustomersImport, runCustomersImport } from '../../../main/cli/cli-customers-import';
+import { silentLogger } from '../../../main/lib/logger';
+import { startTestSandbox, type TestSandbox } from '../../support/sandbox-fixture';
+import { makeTempDir } from '../../support/temp-dir';
+
+// `customers import …` against the sandbox over real HTTP, on the profile's own local store: a dry
+// run that finds the sandbox's per-line errors, then a save that the service keeps.
+
+describe('customers import on the command line, against the sandbox', { timeout: 60_000 }, () => {
+  let t: TestSandbox;
+  const dir = makeTempDir('casedesk-cli-import-');
+  beforeAll(async () => {
+    t = await startTestSandbox();
+  });
+  afterAll(async () => {
+    await t.close();
+    dir.remove();
+  });
+
+  const importing = async (argv: string[]) => {
+    let out = '';
+    const command = parseCustomersImport(parseCliArgs(['customers', 'import', ...argv]));
+    const code = await runCustomersImport(
+      command,
+      { db: join(dir.path, 'cache.db'), baseUrl: t.sandbox.baseUrl, token: t.sandbox.token },
+      { write: (text) => (out += text), err: () => undefined, logger: silentLogger },
+    );
+    return { code, out };
+  };
+
+  it('a dry run prints each line’s errors, saves nothing and exits 1', async () => {
+    const path = join(dir.path, 'bad.csv');
+    writeFileSync(
+      path,
+      '\uFEFFexternal_id;account_type;last_name;date_of_birth\nIMP-1;N;Lee;1990-02-03\nIMP-2;N;Roe;03/02/1990\nIMP-3;X;;\n',
+    );
+    const { code, out } = await importing([path, '--dry-run', '--batch', '2']);
+    expect(code).toBe(1);
+    expect(out).toMatch(/line 2 \(customer IMP-2\) error invalid_date_of_birth \(date_of_birth\)/);
+    expect(out).toMatch(/line 3 \(customer IMP-3\) error/);
+    expect((await t.call('GET', '/api/v1/customers/IMP-1')).status).toBe(404);
+  });
+
+  it('imports customers and relations, and exits 0 when every line is saved', async () => {
+    const customers = join(dir.path, 'good.ndjson');
+    writeFileSync(
+      customers,
+      [
+        {
+          external_id: 'IMP-K',
+          account_type: 'F',
+          company_name: 'Kid Ltd',
+          parent_external_id: 'IMP-P',
+        },
+        { external_id: 'IMP-P', account_type: 'F', company_name: 'Parent Ltd' },
+      ]
+        .map((line) => JSON.stringify(line))
+        .join('\n'),
+    );
+    const relations = join(dir.path, 'rel.csv');
+    writeFileSync(
+      relations,
+      'relation_external_id,parent,child,relation_type\nIMP-R,IMP-P,IMP-K,1\n',
+    );
+    const { code, out } = await importing([
+      customers,
+      '--relations',
+      relations,
+      '--batch',
+      '1',
+      '--json',
+    ]);
+    const answer = JSON.parse(out) as { import: { state: string; saved: number } };
+    expect(code).toBe(0);
+    expect(answer.import).toMatchObject({ state: 'done', saved: 3 });
+    const kid = await t.call('GET', '/api/v1/customers/IMP-K');
+    expect(
+      kid.json<{ customer: { parent_external_id: string } }>().customer.parent_external_id,
+    ).toBe('IMP-P');
+  });
+});

@@ -1,0 +1,400 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ServiceError } from '../../../main/api';
+import type { SaveCustomersRequest } from '../../../main/api/request-types';
+import type { WireSaveResponse } from '../../../main/api/wire/customer';
+import { createCustomerImports } from '../../../main/customers/import/customer-imports';
+import type { ImportWire } from '../../../main/customers/import/import-runner';
+import { PAUSED_BY_YOU } from '../../../main/customers/import/import-runner';
+import { silentLogger } from '../../../main/lib/logger';
+import { openTestLocalStore } from '../../support/kyt-fixture';
+import { makeTempDir } from '../../support/temp-dir';
+
+const temp = makeTempDir('casedesk-customer-import-');
+afterAll(() => temp.remove());
+let count = 0;
+const folder = () => {
+  count += 1;
+  const path = join(temp.path, `f${count}`);
+  mkdirSync(path);
+  return path;
+};
+const file = (dir: string, name: string, content: string | Buffer) => {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return { path, fileName: name };
+};
+
+/** Answers as the sandbox does: a missing last_name of an individual is an error, a custom field a warning. */
+function answerOf(body: SaveCustomersRequest): WireSaveResponse {
+  const customers = body.customers ?? [];
+  const relations = body.relations ?? [];
+  const detail = [
+    ...customers.map((customer) => ({
+      external_id: customer.external_id,
+      errors:
+        customer.account_type === 'N' && !customer.last_name
+          ? [{ error: 'last_name_required', detail: 'an individual (N) needs a last_name' }]
+          : [],
+      warnings: customer.fields
+        ? [{ error: 'unknown_custom_field', detail: 'unknown custom field' }]
+        : [],
+    })),
+    ...relations.map((relation) => ({
+      external_id: relation.relation_external_id,
+      errors: [],
+      warnings: [],
+    })),
+  ];
+  return {
+    added: body.verify_input
+      ? []
+      : customers
+          .filter((customer) => !(customer.account_type === 'N' && !customer.last_name))
+          .map((customer) => ({
+            customer_id: `id-${customer.external_id}`,
+            external_id: customer.external_id,
+          })),
+    detail,
+    status: 'ok',
+    verify_input: body.verify_input ?? false,
+  };
+}
+
+function fakeWire(options: { failAfter?: number; failures?: number } = {}) {
+  const sent: SaveCustomersRequest[] = [];
+  let calls = 0;
+  let failures = options.failures ?? 0;
+  const wire: ImportWire = {
+    save(body) {
+      calls += 1;
+      if (options.failAfter !== undefined && calls > options.failAfter && failures > 0) {
+        failures -= 1;
+        return Promise.reject(
+          new ServiceError({
+            operation: 'customers.save',
+            kind: 'network',
+            retryable: true,
+            outcomeUnknown: true,
+          }),
+        );
+      }
+      sent.push(body);
+      return Promise.resolve(answerOf(body));
+    },
+  };
+  return { wire, sent };
+}
+
+function imports(dir: string, wire: ImportWire) {
+  const store = openTestLocalStore(dir);
+  const service = createCustomerImports({
+    records: store,
+    transaction: (work) => store.db.transaction(work)(),
+    wire,
+    readBack: null,
+    logger: silentLogger,
+    sleep: () => Promise.resolve(),
+  });
+  return { store, service };
+}
+
+const start = (
+  service: ReturnType<typeof imports>['service'],
+  path: { path: string; fileName: string },
+  extra: object = {},
+) =>
+  service.start({
+    file: path,
+    saveMapping: true,
+    batchSize: 2,
+    disableRiskScan: false,
+    verify: false,
+    ...extra,
+  });
+
+describe('reading an import file', () => {
+  it('reads a CSV with a BOM, `;` separators, quoted newlines, blank lines and bidi text as written', async () => {
+    const dir = folder();
+    const { service, store } = imports(dir, fakeWire().wire);
+    const bidi = 'Ali \u202EreveR\u202C';
+    const csv =
+      `\uFEFFexternal_id;account_type;first_name;last_name;comment;domicile_codes\r\n` +
+      `C1;N;Ana;"Lee";"two\nlines";FR,DE\r\n\r\n` +
+      `C2;N;${bidi};Roe;;\r\n`;
+    const view = await start(service, file(dir, 'c.csv', csv));
+    expect(view.customers).toBe(2);
+    const { lines } = service.lines(view.id, { onlyProblems: false, offset: 0, limit: 10 });
+    expect(lines.map((line) => line.customer)).toEqual([
+      {
+        external_id: 'C1',
+        account_type: 'N',
+        first_name: 'Ana',
+        last_name: 'Lee',
+        comment: 'two\nlines',
+        domicile_codes: ['FR', 'DE'],
+      },
+      { external_id: 'C2', account_type: 'N', first_name: bidi, last_name: 'Roe' },
+    ]);
+    store.close();
+  });
+
+  it('reads tab-separated files and a file of 10,000 columns', async () => {
+    const dir = folder();
+    const { service, store } = imports(dir, fakeWire().wire);
+    const tsv = await start(service, file(dir, 't.tsv', 'external_id\tlast_name\nT1\tLee\n'));
+    expect(
+      service.lines(tsv.id, { onlyProblems: false, offset: 0, limit: 5 }).lines[0]?.customer,
+    ).toEqual({ external_id: 'T1', last_name: 'Lee' });
+    const columns = ['external_id', ...Array.from({ length: 9_999 }, (_, i) => `extra${i}`)];
+    const wide = `${columns.join(',')}\nW1,${Array.from({ length: 9_999 }, () => 'x').join(',')}\n`;
+    const view = await start(service, file(dir, 'w.csv', wide));
+    expect(
+      service.lines(view.id, { onlyProblems: false, offset: 0, limit: 5 }).lines[0]?.customer,
+    ).toEqual({ external_id: 'W1' });
+    store.close();
+  });
+
+  it('keeps unreadable lines with their reason and warns on every line of a duplicate id', async () => {
+    const dir = folder();
+    const { service, store } = imports(dir, fakeWire().wire);
+    const csv = 'external_id,kyc_level,last_name\nD1,3,A\n,2,B\nD1,x,C\nD1,1,D\n';
+    const view = await start(service, file(dir, 'd.csv', csv));
+    expect(view.unreadable).toBe(2);
+    const { lines } = service.lines(view.id, { onlyProblems: true, offset: 0, limit: 10 });
+    expect(lines.map((line) => [line.line, line.status])).toEqual([
+      [1, 'read'],
+      [2, 'unreadable'],
+      [3, 'unreadable'],
+      [4, 'read'],
+    ]);
+    expect(lines[1]?.errors[0]?.detail).toMatch(/external_id is required/);
+    expect(lines[2]?.errors[0]?.detail).toMatch(/kyc_level is “x”: write a whole number/);
+    expect(lines[0]?.warnings.map((w) => w.code)).toEqual(['duplicate_external_id']);
+    expect(lines[3]?.warnings.map((w) => w.code)).toEqual(['duplicate_external_id']);
+    store.close();
+  });
+
+  it('reads JSON {customers, relations}, a JSON array, and NDJSON', async () => {
+    const dir = folder();
+    const { service, store } = imports(dir, fakeWire().wire);
+    const both = await start(
+      service,
+      file(
+        dir,
+        'b.json',
+        JSON.stringify(
+          {
+            customers: [{ external_id: 'P' }, { external_id: 'K' }],
+            relations: [
+              {
+                relation_external_id: 'R',
+                parent_customer_external_id: 'P',
+                child_customer_external_id: 'K',
+              },
+            ],
+          },
+          null,
+          2,
+        ),
+      ),
+    );
+    expect([both.customers, both.relations]).toEqual([2, 1]);
+    const array = await start(
+      service,
+      file(dir, 'a.json', '[{"external_id":"A1"},\n{"external_id":"A2"}]'),
+    );
+    expect(array.customers).toBe(2);
+    const nd = await start(service, file(dir, 'n.ndjson', '{"external_id":"N1"}\n\nnot json\n'));
+    expect([nd.customers, nd.unreadable]).toEqual([2, 1]);
+    store.close();
+  });
+
+  it('refuses a file larger than the limit before reading it, saying what to do', async () => {
+    const dir = folder();
+    const { service, store } = imports(dir, fakeWire().wire);
+    const big = join(dir, 'big.csv');
+    writeFileSync(big, '');
+    // A sparse file: the size is what is checked, nothing is read.
+    const { truncateSync } = await import('node:fs');
+    truncateSync(big, 600 * 1024 * 1024);
+    await expect(start(service, { path: big, fileName: 'big.csv' })).rejects.toThrow(
+      /up to 512 MB.*Split it/,
+    );
+    store.close();
+  });
+});
+
+describe('dry run and save', () => {
+  it('verifies every line in batches, edits mark a line edited, a verify sends only it again', async () => {
+    const dir = folder();
+    const { wire, sent } = fakeWire();
+    const { service, store } = imports(dir, wire);
+    const csv = 'external_id,account_type,last_name\nE1,N,Lee\nE2,N,\nE3,F,\n';
+    const view = await start(service, file(dir, 'e.csv', csv), { verify: true });
+    const done = await service.settled(view.id);
+    expect(done.state).toBe('verified');
+    expect(sent.every((body) => body.verify_input === true)).toBe(true);
+    expect(sent.map((body) => body.customers?.length)).toEqual([2, 1]);
+    expect(done.withErrors).toBe(1);
+    const bad = service.lines(view.id, { onlyProblems: true, offset: 0, limit: 5 }).lines[0];
+    expect(bad?.errors[0]).toEqual({
+      code: 'last_name_required',
+      detail: 'an individual (N) needs a last_name',
+      field: 'last_name',
+    });
+    expect(() => service.save(view.id)).not.toThrow();
+    await service.settled(view.id);
+    const edited = service.editLine(view.id, 2, {
+      customer: { external_id: 'E2', account_type: 'N', last_name: 'Roe' },
+    });
+    expect(edited.status).toBe('edited');
+    sent.length = 0;
+    service.verify(view.id, false);
+    await service.settled(view.id);
+    expect(sent.map((body) => body.customers?.map((c) => c.external_id))).toEqual([['E2']]);
+    store.close();
+  });
+
+  it('saves customers (parents first) then relations, and resumes after a dropped connection', async () => {
+    const dir = folder();
+    const { wire, sent } = fakeWire({ failAfter: 4, failures: 10 });
+    const { service, store } = imports(dir, wire);
+    const body = {
+      customers: [
+        { external_id: 'K1', account_type: 'F', parent_external_id: 'P1' },
+        { external_id: 'K2', account_type: 'F' },
+        { external_id: 'K3', account_type: 'F' },
+        { external_id: 'P1', account_type: 'F' },
+      ],
+      relations: [
+        {
+          relation_external_id: 'R1',
+          parent_customer_external_id: 'P1',
+          child_customer_external_id: 'K2',
+        },
+      ],
+    };
+    const view = await start(service, file(dir, 's.json', JSON.stringify(body)), { verify: true });
+    await service.settled(view.id);
+    service.save(view.id);
+    const paused = await service.settled(view.id);
+    expect(paused.state).toBe('paused');
+    expect(paused.reason).toMatch(/could not be reached.*save again/);
+    const savedBefore = paused.saved;
+    expect(savedBefore).toBeLessThan(5);
+    // The connection is back: the save goes on from the first line without a verdict.
+    const again = fakeWire();
+    const second = imports(dir, again.wire);
+    store.close();
+    second.service.save(view.id);
+    const done = await second.service.settled(view.id);
+    expect(done.state).toBe('done');
+    expect(done.saved).toBe(5);
+    const order = [...sent, ...again.sent]
+      .filter((one) => !one.verify_input)
+      .flatMap((one) => [
+        ...(one.customers ?? []).map((c) => c.external_id),
+        ...(one.relations ?? []).map((r) => r.relation_external_id),
+      ]);
+    expect(order.indexOf('P1')).toBeLessThan(order.indexOf('K1'));
+    expect(order.at(-1)).toBe('R1');
+    const lines = second.service.lines(view.id, {
+      onlyProblems: false,
+      offset: 0,
+      limit: 10,
+    }).lines;
+    expect(lines.find((line) => line.externalId === 'K1')?.customerId).toBe('id-K1');
+    const result = await second.service.saveResult(view.id, dir);
+    expect(readFileSync(result, 'utf8').split('\r\n')[0]).toBe(
+      'line,kind,external_id,added,customer_id,status,errors,warnings',
+    );
+    second.store.close();
+  });
+
+  it('pauses and cancels a save under way', async () => {
+    const dir = folder();
+    let release: () => void = () => undefined;
+    const wire: ImportWire = {
+      save: (body, signal) =>
+        body.verify_input
+          ? Promise.resolve(answerOf(body))
+          : new Promise((resolve, reject) => {
+              release = () => resolve(answerOf(body));
+              signal.addEventListener('abort', () => reject(new Error('aborted')));
+            }),
+    };
+    const { service, store } = imports(dir, wire);
+    const csv = 'external_id,account_type\nA,F\nB,F\nC,F\n';
+    const view = await start(service, file(dir, 'p.csv', csv), { verify: true });
+    await service.settled(view.id);
+    service.save(view.id);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    service.pause(view.id);
+    const paused = await service.settled(view.id);
+    expect([paused.state, paused.reason, paused.saved]).toEqual(['paused', PAUSED_BY_YOU, 0]);
+    service.save(view.id);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    service.cancel(view.id);
+    const cancelled = await service.settled(view.id);
+    expect(cancelled.state).toBe('cancelled');
+    expect(cancelled.saved).toBe(2);
+    expect(() => service.save(view.id)).toThrow(/cancelled/);
+    store.close();
+  });
+
+  it('survives any save answer the interface allows, and the import ends', async () => {
+    const problem = fc.record({
+      error: fc.option(fc.string(), { nil: undefined }),
+      detail: fc.option(fc.string(), { nil: undefined }),
+    });
+    const answer = fc.record({
+      added: fc.array(
+        fc.record({
+          customer_id: fc.option(fc.string(), { nil: undefined }),
+          external_id: fc.option(fc.constantFrom('X1', 'X2', 'zz'), { nil: undefined }),
+        }),
+      ),
+      detail: fc.array(
+        fc.record({
+          external_id: fc.option(fc.constantFrom('X1', 'X2', 'X3', ''), { nil: undefined }),
+          errors: fc.array(problem, { maxLength: 2 }),
+          warnings: fc.array(problem, { maxLength: 2 }),
+        }),
+        { maxLength: 5 },
+      ),
+      status: fc.option(fc.string(), { nil: undefined }),
+    });
+    const dir = folder();
+    const csvFile = file(dir, 'x.csv', 'external_id,account_type\nX1,F\nX2,F\nX3,F\n');
+    const store = openTestLocalStore(dir);
+    await fc.assert(
+      fc.asyncProperty(answer, answer, async (verdict, saved) => {
+        const service = createCustomerImports({
+          records: store,
+          transaction: (work) => store.db.transaction(work)(),
+          wire: {
+            save: (body) =>
+              Promise.resolve((body.verify_input ? verdict : saved) as unknown as WireSaveResponse),
+          },
+          readBack: null,
+          logger: silentLogger,
+          sleep: () => Promise.resolve(),
+        });
+        const view = await start(service, csvFile, { verify: true });
+        const verified = await service.settled(view.id);
+        expect(verified.state).toBe('verified');
+        expect(verified.verified).toBe(3);
+        service.save(view.id);
+        const done = await service.settled(view.id);
+        expect(done.state).toBe('done');
+      }),
+      { numRuns: 30 },
+    );
+    store.close();
+  });
+});

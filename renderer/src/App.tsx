@@ -1,4 +1,5 @@
 import { UnreadableScreen } from './features/unreadable';
+import { CustomerImportScreen } from './features/customer-import';
 import { PressCompareScreen, PressReportScreen, PressScreen } from './features/press';
 import { KytCompareScreen, KytScreen, KytSubmissionScreen, KytSubmitScreen } from './features/kyt';
 import { useEffect } from 'react';
@@ -42,6 +43,7 @@ const SCREEN_NAMES: Record<Route['screen'], string> = {
   'kyt-compare': 'transaction comparison',
   connection: 'connection',
   unreadable: 'unreadable records',
+  'customer-import': 'customer import',
 };
 
 function CurrentScreen({ route }: { route: Route }) {
@@ -80,6 +82,8 @@ function CurrentScreen({ route }: { route: Route }) {
       return <KytCompareScreen key={`${route.a}:${route.b}`} a={route.a} b={route.b} />;
     case 'unreadable':
       return <UnreadableScreen />;
+    case 'customer-import':
+      return <CustomerImportScreen key={route.id ?? ''} id={route.id} />;
     case 'connection':
       return <ConnectionScreen route={route} />;
   }
@@ -154,6 +158,12 @@ export function App() {
       description: 'Go to KYT transactions',
       group: 'Go to',
       run: () => navigate({ screen: 'kyt' }),
+    },
+    {
+      keys: 'g i',
+      description: 'Go to the customer import',
+      group: 'Go to',
+      run: () => navigate({ screen: 'customer-import' }),
     },
     {
       keys: 'g o',

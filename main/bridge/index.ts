@@ -10,6 +10,7 @@ import { createAlertsHandlers } from './alerts';
 import { createAppHandlers } from './app';
 import { createCacheHandlers } from './cache';
 import { createCustomersHandlers } from './customers';
+import { createCustomerImportHandlers } from './customer-import';
 import { createDashboardHandlers } from './dashboard';
 import { createDocumentsHandlers } from './documents';
 import { createDownloadsHandlers, type DesktopFileActions } from './downloads';
@@ -63,6 +64,11 @@ export function createHandlers(deps: BridgeDeps): Handlers {
     documents: createDocumentsHandlers(workspaces),
     press: createPressHandlers(workspaces),
     kyt: createKytHandlers({ workspaces, filing: deps.filing, settings: deps.settings }),
+    customerImport: createCustomerImportHandlers({
+      workspaces,
+      filing: deps.filing,
+      settings: deps.settings,
+    }),
     uploads: createUploadsHandlers(deps.filing),
     downloads: createDownloadsHandlers(workspaces, deps.settings, deps.desktop, deps.events),
     settings: createSettingsHandlers(workspaces, deps.settings, deps.appSettings),

@@ -16,6 +16,7 @@ export type WorkspaceHooks = Pick<
   | 'onCacheChange'
   | 'onKytChange'
   | 'onKytBatch'
+  | 'onCustomerImport'
 >;
 
 export interface WorkspaceListener {

@@ -67,6 +67,7 @@ export function createWorkspaceManager(deps: {
       onCacheChange: (tables) => deps.events.emit('cache.changed', { tables }),
       onKytChange: (ids) => deps.events.emit('kyt.changed', { ids }),
       onKytBatch: (batch) => deps.events.emit('kyt.batch', batch),
+      onCustomerImport: (view) => deps.events.emit('customerImport.changed', view),
     },
   });
   const sync = createSyncScheduler({

@@ -1,5 +1,5 @@
 import { basename, dirname, join, sep } from 'node:path';
-import type { KytBatchView } from '../../preload/contract';
+import type { ImportView, KytBatchView } from '../../preload/contract';
 import {
   buildDispatcher,
   createServiceClient,
@@ -45,6 +45,7 @@ import { workspaceKytOutbox } from '../kyt/kyt-outbox';
 import type { KytBatches } from '../kyt/kyt-ports';
 import { createKytService, type KytService } from '../kyt/kyt-service';
 import { openKytSubmissions } from '../kyt/open-kyt';
+import type { CustomerImports } from '../customers/import/import-ports';
 import { followForced } from './press-pick-up';
 
 /** What the cache.changed event names when kept press reports changed (they are not in the cache). */
@@ -76,6 +77,8 @@ export interface Workspace {
   kyt: KytService | null;
   /** Batches of KYT submissions (imported files): null while the local store cannot be opened. */
   kytBatches: KytBatches | null;
+  /** Bulk imports of customers (kept in the local store): null while it cannot be opened. */
+  customerImports: CustomerImports | null;
   client: ServiceClient;
   sync: SyncEngine;
   replayer: OutboxReplayer;
@@ -103,6 +106,8 @@ export async function openWorkspace(options: {
   onKytChange?: (ids: string[]) => void;
   /** A batch of KYT submissions progressed: `kyt.batch`. */
   onKytBatch?: (batch: KytBatchView) => void;
+  /** A bulk import of customers progressed: `customerImport.changed`. */
+  onCustomerImport?: (view: ImportView) => void;
 }): Promise<Workspace> {
   const folder = join(options.dataDir, 'profiles', options.profile.id);
   const cachePath = join(folder, 'cache.db');
@@ -221,6 +226,7 @@ export async function openWorkspace(options: {
     press,
     kyt,
     kytBatches,
+    customerImports: null,
     client,
     sync: createSyncEngine({
       db,

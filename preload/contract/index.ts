@@ -3,6 +3,7 @@ import { alertsMethods } from './alerts';
 import { appMethods } from './app';
 import { cacheMethods, type CacheEvents } from './cache';
 import { customersMethods } from './customers';
+import { customerImportMethods, type CustomerImportEvents } from './customer-import';
 import { dashboardMethods } from './dashboard';
 import type { MethodDef, MethodInput, MethodOutput } from './define';
 import { documentsMethods } from './documents';
@@ -70,6 +71,7 @@ export const contract = {
   unreadable: unreadableMethods,
   press: pressMethods,
   kyt: kytMethods,
+  customerImport: customerImportMethods,
 };
 
 export type Contract = typeof contract;
@@ -93,7 +95,8 @@ export type EventMap = ProfilesEvents &
   CacheEvents &
   UploadsEvents &
   DownloadsEvents &
-  KytEvents;
+  KytEvents &
+  CustomerImportEvents;
 export type EventName = keyof EventMap;
 
 export type Unsubscribe = () => void;
@@ -134,6 +137,7 @@ export const eventNames = [
   'downloads.changed',
   'kyt.changed',
   'kyt.batch',
+  'customerImport.changed',
 ] as const satisfies readonly EventName[];
 type MissingEvent = Exclude<EventName, (typeof eventNames)[number]>;
 // Fails to compile when an event is added to EventMap but not to eventNames.

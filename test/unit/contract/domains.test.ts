@@ -8,11 +8,15 @@ import { contract } from '../../../preload/contract';
 // where the next one goes.
 const root = resolve(import.meta.dirname, '../../..');
 const domains = Object.keys(contract).sort();
+const camelCase = (name: string) =>
+  name.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
 const modules = (folder: string, besides: string[]) =>
   readdirSync(join(root, folder))
     .filter((name) => name.endsWith('.ts'))
     .map((name) => name.replace(/\.ts$/, ''))
     .filter((name) => !besides.includes(name))
+    // Files are kebab-case, domains camelCase: customer-import.ts holds `customerImport`.
+    .map(camelCase)
     .sort();
 
 describe('one list of domains', () => {
@@ -27,6 +31,7 @@ describe('one list of domains', () => {
   it('the renderer has a feature folder per domain with screens', () => {
     const features = readdirSync(join(root, 'renderer/src/features'))
       .filter((name) => statSync(join(root, 'renderer/src/features', name)).isDirectory())
+      .map(camelCase)
       .sort();
     // The app domain's screens are the frame (renderer/src/app/); the cache has none of its own:
     // its event makes every screen read again.

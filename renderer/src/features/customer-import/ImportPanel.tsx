@@ -122,8 +122,10 @@ export function ImportPanel({ view }: { view: ImportView }) {
       )}
       {view.state === 'verified' && view.withErrors > 0 && (
         <Banner tone="warning" title="Some lines have errors" testId="ci-has-errors">
-          {formatCount(view.withErrors)} lines have errors and will not be saved. Fix them in the
-          grid below (select a cell, press Enter), then choose “Verify again”.
+          {view.withErrors === 1
+            ? 'One line has errors and will not be saved.'
+            : `${formatCount(view.withErrors)} lines have errors and will not be saved.`}{' '}
+          Fix them in the grid below (select a cell, press Enter), then choose “Verify again”.
         </Banner>
       )}
       {note && (

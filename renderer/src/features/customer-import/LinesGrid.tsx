@@ -213,7 +213,13 @@ export function LinesGrid({
       }
       tabIndex={0}
       onKeyDown={onGridKey}
-      style={{ '--ci-tracks': TRACKS } as CSSProperties}
+      style={
+        {
+          '--ci-tracks': TRACKS,
+          // A short list takes only its rows' height; a long one scrolls inside the frame.
+          height: `min(60vh, ${HEADER_HEIGHT + Math.max(total, 1) * ROW_HEIGHT + 18}px)`,
+        } as CSSProperties
+      }
       data-testid="ci-grid"
       data-total={total}
     >
@@ -293,6 +299,13 @@ export function LinesGrid({
                         >
                           {LINE_STATUS_LABELS[line.status]}
                         </span>
+                        {line.errors.length === 0 && line.warnings.length > 0 && (
+                          <span className="ci-problem ci-problem-warning">
+                            {line.warnings.length === 1
+                              ? '1 warning'
+                              : `${formatCount(line.warnings.length)} warnings`}
+                          </span>
+                        )}
                       </div>
                     );
                   const target = gridColumnOf(column);

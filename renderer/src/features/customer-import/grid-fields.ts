@@ -52,7 +52,7 @@ export const GRID_COLUMNS: readonly GridColumn[] = [
     label: 'Date of birth',
     kind: 'text',
     customer: 'date_of_birth',
-    width: '9rem',
+    width: '11rem',
   },
   {
     key: 'nationality_codes',

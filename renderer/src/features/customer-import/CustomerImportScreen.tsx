@@ -63,8 +63,11 @@ function LinesSection({ view }: { view: ImportView }) {
         </span>
       </header>
       <p className="ci-muted ci-grid-help" id="ci-grid-help">
-        Arrow keys move; Enter or F2 edits the cell, Enter keeps the change, Escape leaves it as it
-        was. Edited lines are checked again with “Verify again”.
+        {['verifying', 'saving'].includes(view.state)
+          ? 'Arrow keys move. Cells can be edited once the import is paused or its dry run is done.'
+          : ['done', 'cancelled'].includes(view.state)
+            ? 'Arrow keys move. This import is over: its lines can no longer change.'
+            : 'Arrow keys move; Enter or F2 edits the cell, Enter keeps the change, Escape leaves it as it was. Edited lines are checked again with “Verify again”.'}
       </p>
       {pages.error !== null && <ErrorState error={pages.error} onRetry={() => pages.refresh()} />}
       {total === 0 ? (

@@ -1,4 +1,5 @@
 import { UnreadableScreen } from './features/unreadable';
+import { CustomerImportScreen } from './features/customer-import';
 import { PressCompareScreen, PressReportScreen, PressScreen } from './features/press';
 import { KytCompareScreen, KytScreen, KytSubmissionScreen, KytSubmitScreen } from './features/kyt';
 import { useEffect } from 'react';
@@ -45,6 +46,7 @@ const SCREEN_NAMES: Record<Route['screen'], string> = {
   'kyt-compare': 'transaction comparison',
   connection: 'connection',
   unreadable: 'unreadable records',
+  'customer-import': 'customer import',
 };
 
 function CurrentScreen({ route }: { route: Route }) {
@@ -87,6 +89,8 @@ function CurrentScreen({ route }: { route: Route }) {
       return <KytCompareScreen key={`${route.a}:${route.b}`} a={route.a} b={route.b} />;
     case 'unreadable':
       return <UnreadableScreen />;
+    case 'customer-import':
+      return <CustomerImportScreen key={route.id ?? ''} id={route.id} />;
     case 'connection':
       return <ConnectionScreen route={route} />;
   }
@@ -167,6 +171,12 @@ export function App() {
       description: 'New customer',
       group: 'Go to',
       run: () => navigate({ screen: 'customer-new' }),
+    },
+    {
+      keys: 'g i',
+      description: 'Go to the customer import',
+      group: 'Go to',
+      run: () => navigate({ screen: 'customer-import' }),
     },
     {
       keys: 'g o',

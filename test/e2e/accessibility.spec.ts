@@ -3,6 +3,8 @@ import type { Locator, Page } from '@playwright/test';
 import type { DocumentSearchPage, QueueWindow, ThreadPage } from '../../preload/contract';
 import { bridge, expect, test } from './fixtures';
 import { QueuePage } from './pages/queue-page';
+import { standInImport, STAND_IN_CSV } from './customer-import-stand-in';
+import { CustomerImportPage } from './pages/customer-import-page';
 
 // Every screen and state a user meets, checked by axe-core in the light and the dark theme: no
 // serious or critical violation of WCAG 2.1 A/AA or of axe's best practices. A failure names the
@@ -509,4 +511,46 @@ test('every element reached with Tab on the press screens shows a focus ring', a
   }
   await page.emulateMedia({ colorScheme: 'light' });
   expect(problems, problems.join('\n')).toEqual([]);
+});
+
+test.describe('the customer import screens have no serious or critical accessibility violation', () => {
+  test.use({ tenantScale: 8 });
+  test.setTimeout(300_000);
+
+  test('files and mapping, the dry run’s grid, a cell edited, the cancel confirmation, past imports', async ({
+    page,
+    tenant,
+  }) => {
+    expect(tenant).toBeTruthy();
+    await standInImport(page).install();
+    const screen = new CustomerImportPage(page);
+    const findings: Finding[] = [];
+    const check = async (where: string) => findings.push(...(await audit(page, where)));
+
+    await screen.open();
+    await check('customer import, no file yet');
+    await screen.choose('customers', { ...STAND_IN_CSV, name: 'customers.pdf' });
+    await check('customer import, a file refused');
+    await screen.choose('customers', STAND_IN_CSV);
+    await check('customer import, mapping');
+
+    await screen.startButton.click();
+    await expect(screen.panel).toHaveAttribute('data-state', 'verified');
+    await expect(screen.lines.first()).toBeVisible();
+    await check('customer import, dry run done with the grid');
+    await screen.goToCell(4, 7);
+    await page.keyboard.press('Enter');
+    await expect(screen.editor).toBeFocused();
+    await check('customer import, a cell edited');
+    await page.keyboard.press('Escape');
+    await screen.action('cancel').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await check('customer import, cancel confirmation');
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('ci-new-import').click();
+    await expect(page.getByTestId('ci-past-imports')).toBeVisible();
+    await check('customer import, past imports');
+    expectNone(findings);
+  });
 });

@@ -56,6 +56,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: '⇄',
   },
   {
+    label: 'Import customers',
+    route: { screen: 'customer-import' },
+    covers: ['customer-import'],
+    keys: 'g i',
+    icon: '⇣',
+  },
+  {
     label: 'Outbox',
     route: { screen: 'outbox' },
     covers: ['outbox'],

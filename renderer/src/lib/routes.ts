@@ -48,6 +48,8 @@ export type Route =
   | { screen: 'kyt-submission'; id: string }
   /** Any two kept submissions, `a` the one compared against. */
   | { screen: 'kyt-compare'; a: string; b: string }
+  /** Bulk import of customers: start one, or one import (its progress and its lines) by id. */
+  | { screen: 'customer-import'; id?: string }
   /** Records the service sent that CaseDesk could not read. */
   | { screen: 'unreadable' }
   /** `profileId`: that profile's form; `field: 'token'`: with its token field ready to type in. */
@@ -109,6 +111,8 @@ export function routeToHash(route: Route): string {
       return `#/kyt/${encodeURIComponent(route.id)}`;
     case 'kyt-compare':
       return `#/kyt/compare/${encodeURIComponent(route.a)}/${encodeURIComponent(route.b)}`;
+    case 'customer-import':
+      return route.id ? `#/customer-import/${encodeURIComponent(route.id)}` : '#/customer-import';
     case 'alert':
       return `#/alert/${encodeURIComponent(route.id)}`;
     case 'customer':
@@ -175,6 +179,8 @@ export function hashToRoute(hash: string): Route | null {
       return pressRoute(rawId, rawTab, rawFourth, query);
     case 'kyt':
       return kytRoute(rawId, rawTab, rawFourth, query);
+    case 'customer-import':
+      return id ? { screen: 'customer-import', id } : { screen: 'customer-import' };
     case 'alert':
       return id ? { screen: 'alert', id } : null;
     case 'thread':

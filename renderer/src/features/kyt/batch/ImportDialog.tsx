@@ -7,13 +7,14 @@ import { ServiceText } from '../../../components/ServiceText';
 import { useModalDialog } from '../../../components/use-modal-dialog';
 import { formatBytes, formatCount } from '../../../lib/format';
 import type { DroppedFile } from '../../../lib/local-files';
-import { ChooseFileButton } from './ChooseFileButton';
+import { ChooseFileButton } from '../../../components/ChooseFileButton';
 import {
   formatName,
   mappingProblems,
   separatorName,
   unusedColumns,
   columnChoices,
+  BATCH_FILE_ENDINGS,
 } from './column-mapping';
 import { STORED_FOR_GOOD } from './batch-figures';
 import { useImportFlow, type ImportDraft, type ImportStep } from './import-flow';
@@ -253,7 +254,11 @@ export function ImportDialogView({
         <>
           <Button onClick={close}>Close</Button>
           {/* A picker of its own: the panel's is behind the dialog, out of reach. */}
-          <ChooseFileButton onFiles={onFiles} testId="kyt-import-choose-another">
+          <ChooseFileButton
+            onFiles={onFiles}
+            accept={BATCH_FILE_ENDINGS}
+            testId="kyt-import-choose-another"
+          >
             Choose another file…
           </ChooseFileButton>
         </>

@@ -5,10 +5,11 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/StateV
 import type { DroppedFile } from '../../../lib/local-files';
 import { FileDropTarget } from '../../uploads';
 import { chooseBatchFile } from './batch-file';
+import { BATCH_FILE_ENDINGS } from './column-mapping';
 import { BatchCard } from './BatchCard';
 import { BatchConfirmDialog, type AskedAction } from './BatchConfirmDialog';
 import { followKytBatches, useKytBatches } from './batch-store';
-import { ChooseFileButton } from './ChooseFileButton';
+import { ChooseFileButton } from '../../../components/ChooseFileButton';
 import { ImportDialog } from './ImportDialog';
 import { useImportFlow } from './import-flow';
 import './batch.css';
@@ -158,7 +159,7 @@ export function KytBatchPanel() {
               order. The service keeps every transaction it is sent.
             </p>
           </div>
-          <ChooseFileButton onFiles={offer} testId="kyt-batch-import">
+          <ChooseFileButton onFiles={offer} accept={BATCH_FILE_ENDINGS} testId="kyt-batch-import">
             Import a batch…
           </ChooseFileButton>
         </header>

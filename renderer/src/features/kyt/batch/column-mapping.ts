@@ -168,18 +168,8 @@ const TYPE_HINTS: Partial<Record<KytFieldType, string>> = {
 /** What the column's values must look like, where the interface says. */
 export const typeHint = (type: KytFieldType): string | null => TYPE_HINTS[type] ?? null;
 
-const SEPARATORS: Record<string, string> = {
-  ',': 'Comma (,)',
-  ';': 'Semicolon (;)',
-  '\t': 'Tab',
-  '|': 'Vertical bar (|)',
-};
-
-/** The separator as found, in words (a tab is invisible). */
-export function separatorName(separator: string | null): string {
-  if (separator === null) return 'None';
-  return SEPARATORS[separator] ?? JSON.stringify(separator);
-}
+// Moved to lib: the customer import names separators the same way.
+export { separatorName } from '../../../lib/separator-name';
 
 export function formatName(format: KytBatchFormat): string {
   return format === 'csv' ? 'CSV' : 'NDJSON (one transaction per line)';

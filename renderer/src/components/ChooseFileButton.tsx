@@ -1,16 +1,18 @@
 import { useRef, type ReactNode } from 'react';
-import { Button } from '../../../components/Button';
-import type { DroppedFile } from '../../../lib/local-files';
-import { BATCH_FILE_ENDINGS } from './column-mapping';
+import type { DroppedFile } from '../lib/local-files';
+import { Button } from './Button';
 
 /** The keyboard's (and the mouse's) way to what a drop does: the system's file picker. */
 export function ChooseFileButton({
   onFiles,
+  accept,
   children,
   testId,
   variant = 'primary',
 }: {
   onFiles: (files: DroppedFile[]) => void;
+  /** File endings the picker offers first, such as `.csv`. */
+  accept: readonly string[];
   children: ReactNode;
   testId: string;
   variant?: 'primary' | 'secondary';
@@ -24,7 +26,7 @@ export function ChooseFileButton({
       <input
         ref={input}
         type="file"
-        accept={BATCH_FILE_ENDINGS.join(',')}
+        accept={accept.join(',')}
         hidden
         tabIndex={-1}
         data-testid={`${testId}-input`}

@@ -1,0 +1,172 @@
+import { useEffect, useState } from 'react';
+import type { ImportView } from '../../../../preload/contract';
+import { Button } from '../../components/Button';
+import { Screen } from '../../components/Screen';
+import { EmptyState, ErrorState, LoadingState } from '../../components/StateViews';
+import { api, unwrap } from '../../lib/api';
+import { formatCount } from '../../lib/format';
+import { useNavigation } from '../../lib/navigation';
+import type { CellPosition } from './grid-keys';
+import { importBridge } from './import-bridge';
+import { followCustomerImports, useCustomerImports } from './import-store';
+import { ImportPanel } from './ImportPanel';
+import { LineDetail } from './LineDetail';
+import { LinesGrid } from './LinesGrid';
+import { PastImports } from './PastImports';
+import { StartImport } from './StartImport';
+import { useLinePages } from './use-line-pages';
+import './customer-import.css';
+
+/** Main's imports while the screen shows; another profile made active has others. */
+function useFollowImports() {
+  useEffect(() => {
+    let active: string | null | undefined;
+    unwrap(api.profiles.list()).then(
+      (profiles) => (active ??= profiles.activeProfileId),
+      () => undefined,
+    );
+    return followCustomerImports(useCustomerImports, importBridge, (changed) =>
+      api.profiles.onChanged((profiles) => {
+        if (profiles.activeProfileId === active) return;
+        active = profiles.activeProfileId;
+        changed();
+      }),
+    );
+  }, []);
+}
+
+function LinesSection({ view }: { view: ImportView }) {
+  const [onlyProblems, setOnlyProblems] = useState(false);
+  const [active, setActive] = useState<CellPosition>({ row: 0, column: 2 });
+  const pages = useLinePages(view, onlyProblems);
+  const total = pages.total;
+  return (
+    <section className="ci-lines" aria-labelledby="ci-lines-title" data-testid="ci-lines">
+      <header className="ci-lines-head">
+        <h2 id="ci-lines-title" className="ci-step-title">
+          Lines
+        </h2>
+        <label className="ci-check">
+          <input
+            type="checkbox"
+            checked={onlyProblems}
+            onChange={(event) => {
+              setOnlyProblems(event.target.checked);
+              setActive({ row: 0, column: active.column });
+            }}
+            data-testid="ci-only-problems"
+          />
+          Only problems (errors, warnings, unreadable or edited lines)
+        </label>
+        <span className="ci-muted" data-testid="ci-lines-count">
+          {total === null ? 'Reading…' : `${formatCount(total)} lines`}
+        </span>
+      </header>
+      <p className="ci-muted ci-grid-help" id="ci-grid-help">
+        {['verifying', 'saving'].includes(view.state)
+          ? 'Arrow keys move. Cells can be edited once the import is paused or its dry run is done.'
+          : ['done', 'cancelled'].includes(view.state)
+            ? 'Arrow keys move. This import is over: its lines can no longer change.'
+            : 'Arrow keys move; Enter or F2 edits the cell, Enter keeps the change, Escape leaves it as it was. Edited lines are checked again with “Verify again”.'}
+      </p>
+      {pages.error !== null && <ErrorState error={pages.error} onRetry={() => pages.refresh()} />}
+      {total === 0 ? (
+        <EmptyState
+          title={onlyProblems ? 'No line has a problem' : 'The file has no line'}
+          testId="ci-lines-empty"
+        >
+          {onlyProblems
+            ? 'Every line read so far is clean. Clear “Only problems” to see them all.'
+            : 'Nothing was read from the file: check that it has lines after its header.'}
+        </EmptyState>
+      ) : (
+        <LinesGrid
+          view={view}
+          pages={pages}
+          onlyProblems={onlyProblems}
+          active={active}
+          onActive={setActive}
+        />
+      )}
+      <LineDetail line={pages.lineAt(active.row)} />
+    </section>
+  );
+}
+
+function OneImport({ id }: { id: string }) {
+  const status = useCustomerImports((state) => state.status);
+  const error = useCustomerImports((state) => state.error);
+  const load = useCustomerImports((state) => state.load);
+  const view = useCustomerImports((state) => state.imports.find((entry) => entry.id === id));
+  if (view)
+    return (
+      <>
+        <ImportPanel view={view} />
+        <LinesSection key={view.id} view={view} />
+      </>
+    );
+  if (status === 'loading') return <LoadingState label="Reading the import…" />;
+  if (status === 'error') return <ErrorState error={error} onRetry={() => void load()} />;
+  return (
+    <EmptyState title="This import is not kept in this profile" testId="ci-not-found">
+      It may belong to another profile. Choose “New import” to start one, or reopen one from the
+      list of past imports.
+    </EmptyState>
+  );
+}
+
+function StartAndList() {
+  const navigate = useNavigation((state) => state.navigate);
+  const receive = useCustomerImports((state) => state.receive);
+  const status = useCustomerImports((state) => state.status);
+  const error = useCustomerImports((state) => state.error);
+  const imports = useCustomerImports((state) => state.imports);
+  const load = useCustomerImports((state) => state.load);
+  return (
+    <>
+      <StartImport
+        onStarted={(view) => {
+          receive(view);
+          navigate({ screen: 'customer-import', id: view.id });
+        }}
+      />
+      <section className="ci-step" aria-labelledby="ci-past-title">
+        <h2 id="ci-past-title" className="ci-step-title">
+          Past imports
+        </h2>
+        {status === 'loading' && imports.length === 0 ? (
+          <LoadingState label="Reading the imports…" />
+        ) : status === 'error' && imports.length === 0 ? (
+          <ErrorState error={error} onRetry={() => void load()} />
+        ) : (
+          <PastImports imports={imports} />
+        )}
+      </section>
+    </>
+  );
+}
+
+/** Import customers (and their relations) from a file: start one, or follow one by its id. */
+export function CustomerImportScreen({ id }: { id?: string | undefined }) {
+  useFollowImports();
+  const navigate = useNavigation((state) => state.navigate);
+  return (
+    <Screen
+      title="Import customers"
+      subtitle="Customers and relations from a CSV, JSON or NDJSON file: a dry run first, then the save."
+      actions={
+        id ? (
+          <Button
+            onClick={() => navigate({ screen: 'customer-import' })}
+            data-testid="ci-new-import"
+          >
+            New import
+          </Button>
+        ) : undefined
+      }
+      testId="customer-import-screen"
+    >
+      {id ? <OneImport id={id} /> : <StartAndList />}
+    </Screen>
+  );
+}

@@ -1,0 +1,126 @@
+import type { ImportLine } from '../../../../preload/contract';
+
+// The grid's lines as a sparse list: pages read with `lines` (offset, limit) as the viewport
+// moves, never the whole file; pages far from the viewport dropped, so 10,000 lines cost a few
+// pages of memory. When the import moves (a batch verified, a line edited) the pages are read
+// again in place: the rows stay on screen until their fresh copy arrives.
+
+export const PAGE_SIZE = 200;
+/** Pages kept on each side of the visible ones. */
+const KEEP_AROUND = 3;
+
+export type ReadLines = (
+  offset: number,
+  limit: number,
+) => Promise<{ total: number; lines: ImportLine[] }>;
+
+const pageOf = (index: number) => Math.floor(index / PAGE_SIZE);
+
+export class LinePages {
+  /** Null until the first page answers. */
+  total: number | null = null;
+  error: unknown = null;
+  private pages = new Map<number, ImportLine[]>();
+  private loading = new Set<number>();
+  /** Pages read before the last change: shown, and read again. */
+  private stale = new Set<number>();
+  private again = new Set<number>();
+  private visible: [number, number] = [0, 0];
+  /** Answers to reads made before `reset` are dropped. */
+  private generation = 0;
+
+  constructor(
+    private read: ReadLines,
+    private readonly changed: () => void,
+  ) {}
+
+  lineAt(index: number): ImportLine | undefined {
+    return this.pages.get(pageOf(index))?.[index % PAGE_SIZE];
+  }
+
+  /** The grid shows rows first..last: reads the pages missing or out of date. */
+  show(first: number, last: number): void {
+    this.visible = [Math.max(0, first), Math.max(first, last)];
+    this.prune();
+    for (let page = pageOf(this.visible[0]); page <= pageOf(this.visible[1]); page++) {
+      if (this.total !== null && page * PAGE_SIZE >= Math.max(this.total, 1)) break;
+      if ((!this.pages.has(page) || this.stale.has(page)) && !this.loading.has(page))
+        this.load(page);
+    }
+  }
+
+  /** Another list (the filter changed): what is shown goes, the visible pages are read anew. */
+  reset(read: ReadLines = this.read): void {
+    this.read = read;
+    this.generation++;
+    this.pages.clear();
+    this.loading.clear();
+    this.stale.clear();
+    this.again.clear();
+    this.total = null;
+    this.error = null;
+    this.changed();
+    this.show(...this.visible);
+  }
+
+  /** The same list moved on: every kept page is out of date; the visible ones are read again. */
+  refresh(): void {
+    for (const page of this.pages.keys()) this.stale.add(page);
+    // A read on its way may have started before the change: its page is read once more after it.
+    for (const page of this.loading) this.again.add(page);
+    this.show(...this.visible);
+  }
+
+  /** One line as `editLine` answered it, put in place without a read. */
+  replace(line: ImportLine): void {
+    for (const lines of this.pages.values()) {
+      const at = lines.findIndex((entry) => entry.line === line.line && entry.kind === line.kind);
+      if (at >= 0) {
+        lines[at] = line;
+        this.changed();
+        return;
+      }
+    }
+  }
+
+  private load(page: number): void {
+    const generation = this.generation;
+    this.loading.add(page);
+    this.read(page * PAGE_SIZE, PAGE_SIZE).then(
+      (answer) => {
+        if (generation !== this.generation) return;
+        this.loading.delete(page);
+        this.total = answer.total;
+        this.error = null;
+        this.pages.set(page, answer.lines);
+        if (this.again.delete(page)) this.stale.add(page);
+        else this.stale.delete(page);
+        this.prune();
+        this.changed();
+        if (this.stale.has(page)) this.show(...this.visible);
+      },
+      (error: unknown) => {
+        if (generation !== this.generation) return;
+        this.loading.delete(page);
+        this.again.delete(page);
+        this.error = error;
+        this.changed();
+      },
+    );
+  }
+
+  private prune(): void {
+    const low = pageOf(this.visible[0]) - KEEP_AROUND;
+    const high = pageOf(this.visible[1]) + KEEP_AROUND;
+    for (const page of [...this.pages.keys()])
+      if (page < low || page > high) {
+        this.pages.delete(page);
+        this.stale.delete(page);
+      }
+  }
+
+  /** Pages in memory (for tests: the file is never all here). */
+  get keptPages(): number {
+    return this.pages.size;
+  }
+}

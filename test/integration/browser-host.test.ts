@@ -377,6 +377,21 @@ describe('browser host', () => {
     expect((await record('views.remove', { id: view.value?.id ?? '' })).value).toEqual([]);
     expect((await record('alerts.get', { id: 'no-such-alert' })).value).toBeNull();
     expect((await record('customers.get', { externalId: 'no-such-customer' })).value).toBeNull();
+    expect((await record('customers.draft', { externalId: 'no-such-customer' })).value).toBeNull();
+    for (const method of ['customers.verify', 'customers.save'] as const)
+      expect(
+        (await record(method, { customers: [{ external_id: ' ' }] })).error?.code,
+        method,
+      ).toBe('invalid_input');
+    expect((await record('relations.list', { externalId: 'no-such-customer' })).value).toEqual([]);
+    expect(
+      (await record('relations.graph', { externalId: 'no-such-customer' })).value,
+    ).toMatchObject({ center: 'no-such-customer', edges: [] });
+    expect((await record('relations.save', { relation: {} })).error?.code).toBe('invalid_input');
+    expect((await record('relations.types', undefined)).value).toEqual([]);
+    expect(
+      (await record('relations.setTypes', { types: [{ value: 1, label: 'Owner' }] })).value,
+    ).toEqual([{ value: 1, label: 'Owner' }]);
     expect((await record('threads.list', { filter: { status: 1 }, limit: 5 })).ok).toBe(true);
     expect((await record('threads.get', { id: 'no-such-thread' })).value).toBeNull();
     expect((await record('threads.facets', undefined)).ok).toBe(true);

@@ -3,7 +3,7 @@ import type { SaveCustomersRequest } from '../../api/request-types';
 import type { WireSaveResponse } from '../../api/wire/customer';
 import { isServiceError } from '../../api';
 import type { Logger } from '../../lib/logger';
-import { saveReportOf } from '../save-answer';
+import { reportOfAnswer } from '../save-report';
 import { chunkIndexOf, type ImportBook } from './import-book';
 import { duplicateWarning } from './import-reading';
 
@@ -220,7 +220,10 @@ export function createImportRunner(deps: {
         await sleep(wait, job.controller.signal);
       }
     }
-    const report = saveReportOf(request, answer, phase === 'verify' ? 'verified' : 'saved');
+    const report = reportOfAnswer(answer, request, {
+      verify: phase === 'verify',
+      disableRiskScan: record.disableRiskScan,
+    });
     const verdicts = new Map<number, { line: ImportLine; sentAs: string }>();
     // The report's lines: the batch's customers, the context, then the relations.
     const reportLines = [

@@ -119,7 +119,7 @@ function notUtf8(fileName: string, offset: number): AppError {
 /**
  * The format its name says; else what its first character says (`{` is NDJSON, `[` JSON). Where
  * JSON is read, a file starting with `{` is NDJSON when its first line is a whole object that is
- * not a holder of lists (`{"customers": […]}`), else one JSON object.
+ * not a holder of lists (`{"customers": […]}`, every member a list), else one JSON object.
  */
 function formatOf(fileName: string, firstText: string, json: boolean): TabularFormat {
   const extension = extname(fileName).toLowerCase();
@@ -132,10 +132,12 @@ function formatOf(fileName: string, firstText: string, json: boolean): TabularFo
   const firstLine = text.split(/\r\n|\r|\n/, 1)[0] ?? '';
   try {
     const value = JSON.parse(firstLine) as unknown;
+    // A line of its own with list fields (a customer's nationality_codes) is a line, not a holder:
+    // a holder's members are all lists, and it has no id of its own.
+    const members = typeof value === 'object' && value !== null ? Object.entries(value) : [];
     const holder =
-      typeof value === 'object' &&
-      value !== null &&
-      Object.values(value).some((member) => Array.isArray(member));
+      members.length > 0 &&
+      members.every(([name, member]) => Array.isArray(member) && !name.endsWith('external_id'));
     return holder ? 'json' : 'ndjson';
   } catch {
     return 'json';

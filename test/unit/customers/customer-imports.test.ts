@@ -209,6 +209,21 @@ describe('reading an import file', () => {
     expect(array.customers).toBe(2);
     const nd = await start(service, file(dir, 'n.ndjson', '{"external_id":"N1"}\n\nnot json\n'));
     expect([nd.customers, nd.unreadable]).toEqual([2, 1]);
+    // Customers one per line in a file named .json: their list fields do not make a line a holder.
+    const lines = await start(
+      service,
+      file(
+        dir,
+        'lines.json',
+        '{"external_id":"L1","nationality_codes":["DE"]}\n{"external_id":"L2","alias_ids":["x"]}\n',
+      ),
+    );
+    expect([lines.customers, lines.unreadable]).toEqual([2, 0]);
+    const held = await start(
+      service,
+      file(dir, 'held.json', '{"customers":[{"external_id":"H1","alias_ids":["y"]}]}'),
+    );
+    expect([held.customers, held.unreadable]).toEqual([1, 0]);
     store.close();
   });
 

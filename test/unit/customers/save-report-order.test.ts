@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  customerProblemField,
-  relationProblemField,
-  saveReportOf,
-} from '../../../main/customers/save-answer';
+import { reportOfAnswer } from '../../../main/customers/save-report';
 
 const relation = {
   relation_external_id: 'R1',
@@ -12,25 +8,8 @@ const relation = {
 };
 
 describe('the service’s save answer, per line', () => {
-  it('names the write-shape field a problem is about', () => {
-    expect(customerProblemField('invalid_date_of_birth', 'use YYYY-MM-DD')).toBe('date_of_birth');
-    expect(customerProblemField('unknown_parent', 'no customer X')).toBe('parent_external_id');
-    expect(customerProblemField('kyc_level_requested_lower', '')).toBe('kyc_level_requested');
-    expect(customerProblemField('unknown_custom_field', 'risk_note')).toBe('fields');
-    expect(customerProblemField('something_else', 'nothing named')).toBeNull();
-    expect(relationProblemField('unknown_customer', 'no customer C1 in the tenant', relation)).toBe(
-      'child_customer_external_id',
-    );
-    expect(relationProblemField('self_relation', '', relation)).toBe('child_customer_external_id');
-  });
-
   it('matches lines by id when the answer is in another order, and tells a forced risk scan', () => {
-    const report = saveReportOf(
-      {
-        customers: [{ external_id: 'A' }, { external_id: 'B' }],
-        relations: [relation],
-        disableRiskScan: false,
-      },
+    const report = reportOfAnswer(
       {
         added: [{ customer_id: 'id-a', external_id: 'A' }],
         detail: [
@@ -49,7 +28,8 @@ describe('the service’s save answer, per line', () => {
         status: 'partial_success',
         verify_input: false,
       },
-      'saved',
+      { customers: [{ external_id: 'A' }, { external_id: 'B' }], relations: [relation] },
+      { verify: false, disableRiskScan: false },
     );
     expect(
       report.lines.map((line) => [line.externalId, line.errors.length, line.customerId]),
@@ -60,5 +40,27 @@ describe('the service’s save answer, per line', () => {
     ]);
     expect(report.lines[1]?.errors[0]?.field).toBe('last_name');
     expect(report).toMatchObject({ failed: true, riskScanForced: true, status: 'partial_success' });
+  });
+
+  it('gives a problem to its line when the answer spells the id in another case or with spaces', () => {
+    const report = reportOfAnswer(
+      {
+        added: [],
+        detail: [
+          {
+            external_id: ' C-7 ',
+            errors: [{ error: 'invalid_date_of_birth', detail: 'use YYYY-MM-DD' }],
+            warnings: [],
+          },
+        ],
+        status: 'failure',
+        verify_input: true,
+      },
+      { customers: [{ external_id: 'c-7' }], relations: [] },
+      { verify: true, disableRiskScan: false },
+    );
+    expect(report.lines).toHaveLength(1);
+    expect(report.lines[0]?.errors.map((problem) => problem.field)).toEqual(['date_of_birth']);
+    expect(report.failed).toBe(true);
   });
 });

@@ -243,6 +243,7 @@ export async function openWorkspace(options: {
           onChange: () => options.onCacheChange?.([RELATIONS_CHANGED]),
         })
       : null;
+  let closing: Promise<void> | null = null;
   const stopFollowingBatches = kytBatches?.onChange((batch) => options.onKytBatch?.(batch));
   const customerImports =
     localStore.state === 'open'
@@ -291,16 +292,21 @@ export async function openWorkspace(options: {
     cacheSetAside: movedAside !== null,
     outboxNotice: outbox.recovery ? outboxNoticeOf(outbox.recovery) : recoveredWaiting(outbox),
     localStoreNotice: localStoreNoticeOf(localStore),
-    async close() {
-      // Batches stop sending first: a line in flight ends kept (or in doubt) before the store closes.
-      stopFollowingBatches?.();
-      stopFollowingImports?.();
-      await kytBatches?.close();
-      await customerImports?.close();
-      await client.close();
-      kytCore?.changes.close();
-      await dispatcher.close();
-      closeStores();
+    close() {
+      // Once: a second close while the first still waits for the batches would close the
+      // dispatcher twice (undici then throws).
+      closing ??= (async () => {
+        // Batches stop sending first: a line in flight ends kept (or in doubt) before the store closes.
+        stopFollowingBatches?.();
+        stopFollowingImports?.();
+        await kytBatches?.close();
+        await customerImports?.close();
+        await client.close();
+        kytCore?.changes.close();
+        await dispatcher.close();
+        closeStores();
+      })();
+      return closing;
     },
   };
 }

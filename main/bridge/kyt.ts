@@ -3,7 +3,8 @@ import type { KytSubmissionSummary, SearchHitView } from '../../preload/contract
 import { AppError } from '../lib/app-error';
 import type { KytBatches } from '../kyt/kyt-ports';
 import { SUBMIT_WAIT_MS, type KytService } from '../kyt/kyt-service';
-import { checkDownloadFolder, type ProfileSettingsStore } from '../settings/profile-settings';
+import type { ProfileSettingsStore } from '../settings/profile-settings';
+import { resultFolder } from '../settings/result-folder';
 import type { UploadFiling } from '../uploads/upload-filing';
 import type { Workspace } from '../workspace/workspace';
 import type { WorkspaceManager } from '../workspace/workspace-manager';
@@ -91,22 +92,7 @@ export function createKytHandlers(deps: KytBridgeDeps): DomainHandlers<'kyt'> {
     async saveBatchResult({ id }) {
       const space = await workspaces.require();
       const found = batchesOf(space);
-      const { downloadFolder } = await deps.settings.get(space.folder);
-      if (downloadFolder === null)
-        throw new AppError(
-          'invalid_input',
-          'Choose a folder for downloads in settings, then save the result file again.',
-        );
-      let folder: string;
-      try {
-        folder = await checkDownloadFolder(downloadFolder);
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        throw new AppError(
-          'invalid_input',
-          `The download folder cannot be used: ${error.message} Choose another in settings, then save the result file again.`,
-        );
-      }
+      const folder = await resultFolder(deps.settings, space.folder);
       // The window hears the file's name only; the folder is the investigator's, shown in settings.
       return { fileName: basename(await found.saveResult(id, folder)) };
     },

@@ -46,6 +46,8 @@ export interface CustomerImportDeps {
   recover?: boolean;
   /** Read-back progress, for the command line. */
   onReadBack?: (id: string, done: number, total: number) => void;
+  /** The lines a save batch saved: relations are kept in the profile's local store from here. */
+  onSaved?: (id: string, lines: readonly ImportLine[]) => void;
 }
 
 export const STOPPED_WHILE_RUNNING =
@@ -88,6 +90,7 @@ export function createCustomerImports(deps: CustomerImportDeps): CustomerImports
     sleep: deps.sleep,
     changed: emit,
     ...(deps.onReadBack ? { onReadBack: deps.onReadBack } : {}),
+    ...(deps.onSaved ? { onSaved: deps.onSaved } : {}),
   });
 
   for (const record of deps.recover === false ? [] : book.list()) {

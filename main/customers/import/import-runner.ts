@@ -6,6 +6,7 @@ import type { Logger } from '../../lib/logger';
 import { reportOfAnswer } from '../save-report';
 import { chunkIndexOf, type ImportBook } from './import-book';
 import { duplicateWarning } from './import-reading';
+import { createImportReadBacks } from './import-read-back';
 
 // Sends an import's lines in batches: the dry run (verify_input) of the lines not verified since
 // read or edited, and the save of the lines without errors (customers first, parents before the
@@ -127,11 +128,17 @@ export function createImportRunner(deps: {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   changed: (id: string) => void;
   onReadBack?: (id: string, done: number, total: number) => void;
+  /** The lines a save batch saved (customers and relations), once written to the import. */
+  onSaved?: (id: string, lines: readonly ImportLine[]) => void;
 }): ImportRunner {
   const { book, wire, logger } = deps;
   const sleep = deps.sleep ?? waitMs;
   const jobs = new Map<string, Job>();
-  const readBacks = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  const readBacks = createImportReadBacks({
+    readBack: deps.readBack,
+    logger,
+    ...(deps.onReadBack ? { onReadBack: deps.onReadBack } : {}),
+  });
 
   /** Customers of the file by external id (the last line with it), for the parents a batch names. */
   function customerIndex(id: string): Map<string, ImportLine> {
@@ -267,6 +274,12 @@ export function createImportRunner(deps: {
       );
     }
     book.writeChunks(id, touched);
+    if (phase === 'save' && deps.onSaved) {
+      const savedLines = [...verdicts.values()]
+        .map((verdict) => verdict.line)
+        .filter((line) => line.status === 'saved');
+      if (savedLines.length > 0) deps.onSaved(id, savedLines);
+    }
     if (report.riskScanForced && !record.riskScanForced) book.update(id, { riskScanForced: true });
     deps.changed(id);
     return saved;
@@ -353,36 +366,7 @@ export function createImportRunner(deps: {
       phase: null,
       reason: null,
     });
-    if (phase === 'save' && savedNow.length > 0) startReadBack(id, savedNow);
-  }
-
-  /** The saved customers read back into the cache, in the background, a few at a time. */
-  function startReadBack(id: string, externalIds: readonly string[]): void {
-    const read = deps.readBack;
-    if (!read) return;
-    const controller = new AbortController();
-    const unique = [...new Set(externalIds)];
-    let done = 0;
-    const worker = async () => {
-      for (let next = unique.shift(); next !== undefined; next = unique.shift()) {
-        if (controller.signal.aborted) return;
-        try {
-          await read(next, controller.signal);
-        } catch (error) {
-          // The next sync reads it: the customer is saved, only the cache is behind.
-          logger.warn(`customer import ${id}: reading ${next} back failed: ${String(error)}`);
-        }
-        done += 1;
-        deps.onReadBack?.(id, done, done + unique.length);
-      }
-    };
-    const total = unique.length;
-    deps.onReadBack?.(id, 0, total);
-    const promise = Promise.all([worker(), worker(), worker(), worker()]).then(() => undefined);
-    readBacks.set(id, { controller, done: promise });
-    void promise.finally(() => {
-      if (readBacks.get(id)?.done === promise) readBacks.delete(id);
-    });
+    if (phase === 'save' && savedNow.length > 0) readBacks.start(id, savedNow);
   }
 
   return {
@@ -432,17 +416,15 @@ export function createImportRunner(deps: {
     async settled(id) {
       await jobs.get(id)?.done;
     },
-    async readBackSettled(id) {
-      await readBacks.get(id)?.done;
-    },
+    readBackSettled: (id) => readBacks.settled(id),
     async close() {
       for (const job of jobs.values()) {
         job.stop = 'pause';
         job.controller.abort();
       }
-      for (const readBack of readBacks.values()) readBack.controller.abort();
+      const readBacksClosed = readBacks.close();
       await Promise.all([...jobs.values()].map((job) => job.done));
-      await Promise.all([...readBacks.values()].map((one) => one.done));
+      await readBacksClosed;
     },
   };
 }

@@ -20,6 +20,7 @@ export function openCustomerImports(options: {
   onCacheChange?: (tables: string[]) => void;
   recover?: boolean;
   onReadBack?: CustomerImportDeps['onReadBack'];
+  onSaved?: CustomerImportDeps['onSaved'];
 }): CustomerImports {
   const { store, client, cache } = options;
   const writeDetail = cache
@@ -50,6 +51,7 @@ export function openCustomerImports(options: {
       : null,
     logger: options.logger,
     ...(options.recover === undefined ? {} : { recover: options.recover }),
+    ...(options.onSaved ? { onSaved: options.onSaved } : {}),
     onReadBack: (id, done, total) => {
       options.onReadBack?.(id, done, total);
       if (done === total && total > 0) options.onCacheChange?.(['customers']);

@@ -44,6 +44,11 @@ export interface LocalRecords {
    * changed): answers the time it was written at, in ms. Throws when there is no such record.
    */
   setBody(kind: string, id: string, body: unknown): number;
+  /**
+   * As `setBody` with the body already as JSON text (checked to be JSON by nothing but the caller):
+   * for a large body its owner serialized once and keeps beside what it parsed.
+   */
+  setBodyText(kind: string, id: string, json: string): number;
   /** A record's body as stored (JSON text), not parsed; undefined when there is none. */
   bodyText(kind: string, id: string): string | undefined;
   /**
@@ -135,6 +140,16 @@ export function createLocalRecords(
      RETURNING *`;
   const REPLACE = UPSERT.replace(/\s+RETURNING \*$/, '');
   const DIGEST_COLUMNS = 'id, subject, digest, created_ms, updated_ms';
+  const setBodyText = (kind: string, id: string, json: string): number => {
+    const at = now();
+    const written = prepared(
+      db,
+      'UPDATE local_records SET body = ?, updated_ms = ? WHERE kind = ? AND id = ?',
+    ).run(json, at, kind, id);
+    if (written.changes !== 1) throw new Error(`the ${kind} record ${id} is not kept`);
+    return at;
+  };
+
   return {
     put(kind, id, body, index) {
       const json = JSON.stringify(body) as string | undefined;
@@ -171,14 +186,9 @@ export function createLocalRecords(
     setBody(kind, id, body) {
       const json = JSON.stringify(body) as string | undefined;
       if (json === undefined) throw new TypeError(`a ${kind} record needs a JSON body`);
-      const at = now();
-      const written = prepared(
-        db,
-        'UPDATE local_records SET body = ?, updated_ms = ? WHERE kind = ? AND id = ?',
-      ).run(json, at, kind, id);
-      if (written.changes !== 1) throw new Error(`the ${kind} record ${id} is not kept`);
-      return at;
+      return setBodyText(kind, id, json);
     },
+    setBodyText,
     bodyText(kind, id) {
       return prepared(db, 'SELECT body FROM local_records WHERE kind = ? AND id = ?', 'pluck').get(
         kind,

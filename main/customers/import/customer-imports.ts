@@ -36,6 +36,8 @@ export interface CustomerImportDeps {
   records: LocalRecords;
   /** Runs `work` in one local-store transaction. */
   transaction: <T>(work: () => T) => T;
+  /** Runs `work` with its commits unsynced: a batch's verdicts, which a resend can recover. */
+  unflushed?: <T>(work: () => T) => T;
   wire: ImportWire;
   /** Reads a saved customer back into the cache (GET /customers/{id}); none where there is no cache. */
   readBack: ((externalId: string, signal: AbortSignal) => Promise<void>) | null;
@@ -59,7 +61,7 @@ const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 export function createCustomerImports(deps: CustomerImportDeps): CustomerImports {
   const { records, logger } = deps;
   const now = deps.now ?? Date.now;
-  const book = createImportBook(records, deps.transaction);
+  const book = createImportBook(records, deps.transaction, deps.unflushed);
   const listeners = new Set<(view: ImportView) => void>();
   let closed = false;
 
@@ -202,13 +204,12 @@ export function createCustomerImports(deps: CustomerImportDeps): CustomerImports
   async function markDuplicates(id: string, duplicates: ReadonlySet<string>): Promise<void> {
     const record = known(id);
     for (let index = 0; index < record.chunks.length; index += 1) {
-      const lines = book.chunk(id, index);
       let touched = false;
-      for (const line of lines)
-        if (duplicates.has(`${line.kind}:${line.externalId}`)) {
-          line.warnings.push(duplicateWarning(line.kind));
-          touched = true;
-        }
+      const lines = book.chunk(id, index).map((line) => {
+        if (!duplicates.has(`${line.kind}:${line.externalId}`)) return line;
+        touched = true;
+        return { ...line, warnings: [...line.warnings, duplicateWarning(line.kind)] };
+      });
       if (touched) book.writeChunks(id, new Map([[index, lines]]));
       await breathe();
     }

@@ -130,38 +130,79 @@ export interface ImportBook {
   update(id: string, change: Partial<Omit<ImportRecord, 'v' | 'id'>>): ImportRecord;
   /** Appends a chunk of lines (while reading the file), in one write. */
   addChunk(id: string, lines: ImportLine[]): void;
-  chunk(id: string, index: number): ImportLine[];
-  /** Writes chunks back, and their counts into the import, in one transaction. */
-  writeChunks(id: string, chunks: ReadonlyMap<number, ImportLine[]>): ImportRecord;
+  /** A chunk's lines, shared with the book's cache: read, never changed in place. */
+  chunk(id: string, index: number): readonly ImportLine[];
+  /**
+   * Writes chunks back, and their counts into the import, in one transaction. `flushed: false`
+   * (a batch's verdicts) leaves the commit unsynced: the next flushed write of the store makes it
+   * durable, and a power cut before that only costs sending those lines again.
+   */
+  writeChunks(
+    id: string,
+    chunks: ReadonlyMap<number, readonly ImportLine[]>,
+    options?: { flushed: boolean },
+  ): ImportRecord;
   /** Removes an import and its lines. */
   remove(id: string): void;
 }
 
 export const chunkIndexOf = (line: number) => Math.floor((line - 1) / CHUNK_LINES);
 
+/**
+ * Chunks kept parsed (about 1 MB each): a run reads every chunk twice (what it knows of the file,
+ * then the lines it sends) and writes its verdicts over them, and the grid reads the same pages
+ * again and again. 48 chunks hold a file of 12,000 lines; a larger one is parsed again.
+ */
+const CACHED_CHUNKS = 48;
+
 export function createImportBook(
   records: LocalRecords,
   transaction: <T>(work: () => T) => T,
+  /** Runs `work` with its commits unsynced (see writeChunks); without it, every commit is. */
+  unflushed: <T>(work: () => T) => T = (work) => work(),
 ): ImportBook {
   const chunkId = (id: string, index: number) => `${id}:${String(index).padStart(6, '0')}`;
+  // Parsed chunks by the text they were parsed from: a chunk another CaseDesk (the command line
+  // on the same profile) wrote meanwhile reads as different text, and is parsed again.
+  const parsedChunks = new Map<string, { text: string; lines: readonly ImportLine[] }>();
+  const remember = (key: string, text: string, lines: readonly ImportLine[]) => {
+    parsedChunks.delete(key);
+    parsedChunks.set(key, { text, lines });
+    if (parsedChunks.size > CACHED_CHUNKS) {
+      const oldest = parsedChunks.keys().next().value;
+      if (oldest !== undefined) parsedChunks.delete(oldest);
+    }
+  };
+  // Parsed imports by their text, as chunks are: a batch reads its import three times.
+  const parsedRecords = new Map<string, { text: string; record: ImportRecord }>();
   const get = (id: string): ImportRecord | null => {
     const text = records.bodyText(IMPORT_KIND, id);
-    if (text === undefined) return null;
+    if (text === undefined) {
+      parsedRecords.delete(id);
+      return null;
+    }
+    const known = parsedRecords.get(id);
+    if (known?.text === text) return known.record;
     const parsed = ImportRecord.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
+    if (!parsed.success) return null;
+    parsedRecords.set(id, { text, record: parsed.data });
+    return parsed.data;
   };
   const must = (id: string) => {
     const record = get(id);
     if (!record) throw new Error(`the import ${id} is not kept`);
     return record;
   };
+  /** Writes an import kept already (`must` found it). */
   const write = (record: ImportRecord) => {
-    records.put(IMPORT_KIND, record.id, record);
+    const text = JSON.stringify(record);
+    records.setBodyText(IMPORT_KIND, record.id, text);
+    parsedRecords.set(record.id, { text, record });
     return record;
   };
   return {
     create(record) {
-      write({ ...record, v: 1, chunks: [] });
+      records.put(IMPORT_KIND, record.id, { ...record, v: 1, chunks: [] });
     },
     get,
     list() {
@@ -181,28 +222,44 @@ export function createImportBook(
       });
     },
     chunk(id, index) {
-      const text = records.bodyText(LINES_KIND, chunkId(id, index));
-      if (text === undefined) return [];
+      const key = chunkId(id, index);
+      const text = records.bodyText(LINES_KIND, key);
+      if (text === undefined) {
+        parsedChunks.delete(key);
+        return [];
+      }
+      const known = parsedChunks.get(key);
+      if (known?.text === text) return known.lines;
       const parsed = Chunk.safeParse(JSON.parse(text));
-      return parsed.success ? (parsed.data.lines as ImportLine[]) : [];
+      const lines = parsed.success ? (parsed.data.lines as ImportLine[]) : [];
+      remember(key, text, lines);
+      return lines;
     },
-    writeChunks(id, chunks) {
-      return transaction(() => {
-        const record = must(id);
-        const counts = [...record.chunks];
-        for (const [index, lines] of chunks) {
-          records.put(LINES_KIND, chunkId(id, index), { v: 1, lines });
-          counts[index] = countsOf(lines);
-        }
-        return write({ ...record, chunks: counts });
-      });
+    writeChunks(id, chunks, options) {
+      const work = () =>
+        transaction(() => {
+          const record = must(id);
+          const counts = [...record.chunks];
+          for (const [index, lines] of chunks) {
+            const key = chunkId(id, index);
+            const text = JSON.stringify({ v: 1, lines });
+            records.setBodyText(LINES_KIND, key, text);
+            remember(key, text, lines);
+            counts[index] = countsOf(lines);
+          }
+          return write({ ...record, chunks: counts });
+        });
+      return options?.flushed === false ? unflushed(work) : work();
     },
     remove(id) {
       transaction(() => {
         const record = get(id);
-        for (let index = 0; index < (record?.chunks.length ?? 0); index += 1)
+        for (let index = 0; index < (record?.chunks.length ?? 0); index += 1) {
           records.remove(LINES_KIND, chunkId(id, index));
+          parsedChunks.delete(chunkId(id, index));
+        }
         records.remove(IMPORT_KIND, id);
+        parsedRecords.delete(id);
       });
     },
   };

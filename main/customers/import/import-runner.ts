@@ -1,10 +1,10 @@
-import type { CustomerDraft, ImportLine } from '../../../preload/contract';
+import type { CustomerDraft, ImportLine, RelationDraft } from '../../../preload/contract';
 import type { SaveCustomersRequest } from '../../api/request-types';
 import type { WireSaveResponse } from '../../api/wire/customer';
 import { isServiceError } from '../../api';
 import type { Logger } from '../../lib/logger';
 import { reportOfAnswer } from '../save-report';
-import { chunkIndexOf, type ImportBook } from './import-book';
+import { chunkIndexOf, type ImportBook, type ImportRecord } from './import-book';
 import { duplicateWarning } from './import-reading';
 import { createImportReadBacks } from './import-read-back';
 
@@ -112,13 +112,44 @@ function refusalAnswer(body: SaveCustomersRequest, error: unknown): WireSaveResp
   };
 }
 
+interface KnownLines {
+  /** Customers of the file by external id (the last line with it), for the parents a batch names. */
+  customers: Map<string, ImportLine>;
+  /** `kind:externalId` of ids on more than one line. */
+  duplicates: Set<string>;
+  /** Customers of the file saved already. */
+  saved: Set<string>;
+}
+
+/** A batch (or part of one) and the service's answer to it. */
+interface Answered {
+  batch: Candidate[];
+  answer: WireSaveResponse;
+  request: { customers: CustomerDraft[]; relations: RelationDraft[]; disableRiskScan: boolean };
+  /** How many of the request's customers are the batch's own; `context` more follow them. */
+  customers: number;
+  context: number;
+}
+
+interface Verdict {
+  line: ImportLine;
+  /** The line as sent: the verdict is kept only when the line still holds its draft. */
+  sent: ImportLine;
+}
+
 interface Candidate {
   line: ImportLine;
-  /** The draft as sent: the verdict is kept only when the line still holds it. */
-  sentAs: string;
 }
 
 const draftText = (line: ImportLine) => JSON.stringify(line.customer ?? line.relation);
+
+/**
+ * Whether a line still holds the draft it was sent with. Mostly it is the very line read for the
+ * batch (the book keeps chunks parsed, and only an edit or another CaseDesk replaces a line), so
+ * the drafts are compared only when it is not.
+ */
+const stillSent = (now: ImportLine, sent: ImportLine) =>
+  now === sent || draftText(now) === draftText(sent);
 
 export function createImportRunner(deps: {
   book: ImportBook;
@@ -140,41 +171,28 @@ export function createImportRunner(deps: {
     ...(deps.onReadBack ? { onReadBack: deps.onReadBack } : {}),
   });
 
-  /** Customers of the file by external id (the last line with it), for the parents a batch names. */
-  function customerIndex(id: string): Map<string, ImportLine> {
-    const record = book.get(id);
-    const index = new Map<string, ImportLine>();
-    for (let chunk = 0; chunk < (record?.chunks.length ?? 0); chunk += 1)
-      for (const line of book.chunk(id, chunk))
-        if (line.kind === 'customer' && line.customer) index.set(line.externalId, line);
-    return index;
-  }
-
   /**
-   * Sends one batch and keeps each line's verdict. In a dry run, the customers of the file that the
+   * Sends one batch (halves of it, when the service refuses it whole) and answers each part with
+   * the service's answer; nothing is written. In a dry run, the customers of the file that the
    * batch names (parents, a relation's ends) and that are not saved yet ride along so the service
    * knows them; their own verdicts come from their own batch.
    */
-  async function sendBatch(
-    id: string,
+  async function exchange(
+    record: ImportRecord,
     phase: Phase,
     batch: Candidate[],
     job: Job,
-    index: Map<string, ImportLine>,
-    savedIds: Set<string>,
-    duplicates: Set<string>,
-  ): Promise<string[]> {
-    const record = book.get(id);
-    if (!record) throw new Stopped();
+    known: KnownLines,
+  ): Promise<Answered[]> {
     const customers = batch.flatMap((one) => (one.line.customer ? [one.line.customer] : []));
     const relations = batch.flatMap((one) => (one.line.relation ? [one.line.relation] : []));
     const context: CustomerDraft[] = [];
-    if (phase === 'verify') {
+    if (phase === 'verify' && known.customers.size > 0) {
       const inBatch = new Set(customers.map((customer) => customer.external_id));
       const want = (externalId: string | undefined, depth = 0) => {
-        if (!externalId || inBatch.has(externalId) || savedIds.has(externalId) || depth > 10)
+        if (!externalId || inBatch.has(externalId) || known.saved.has(externalId) || depth > 10)
           return;
-        const found = index.get(externalId);
+        const found = known.customers.get(externalId);
         if (!found?.customer) return;
         inBatch.add(externalId);
         context.push(found.customer);
@@ -187,7 +205,7 @@ export function createImportRunner(deps: {
       }
     }
     const request = {
-      customers: [...customers, ...context],
+      customers: context.length > 0 ? [...customers, ...context] : customers,
       relations,
       disableRiskScan: record.disableRiskScan,
     };
@@ -197,11 +215,11 @@ export function createImportRunner(deps: {
       disable_risk_scan: record.disableRiskScan,
       verify_input: phase === 'verify',
     };
-    let answer: WireSaveResponse | null = null;
-    for (let tries = 1; answer === null; tries += 1) {
+    for (let tries = 1; ; tries += 1) {
       if (job.stop) throw new Stopped();
       try {
-        answer = await wire.save(body, job.controller.signal);
+        const answer = await wire.save(body, job.controller.signal);
+        return [{ batch, answer, request, customers: customers.length, context: context.length }];
       } catch (error) {
         if (job.stop) throw new Stopped();
         if (refusedWhole(error)) {
@@ -209,115 +227,195 @@ export function createImportRunner(deps: {
           // line it names is found alone, and that line alone carries the refusal.
           if (batch.length > 1) {
             const half = Math.ceil(batch.length / 2);
-            const args = [job, index, savedIds, duplicates] as const;
             return [
-              ...(await sendBatch(id, phase, batch.slice(0, half), ...args)),
-              ...(await sendBatch(id, phase, batch.slice(half), ...args)),
+              ...(await exchange(record, phase, batch.slice(0, half), job, known)),
+              ...(await exchange(record, phase, batch.slice(half), job, known)),
             ];
           }
-          answer = refusalAnswer(body, error);
-          break;
+          const answer = refusalAnswer(body, error);
+          return [{ batch, answer, request, customers: customers.length, context: context.length }];
         }
         const is429 = isServiceError(error) && error.status === 429;
         // A 429 is waited for as long as the service asks, however often; other failures a few times.
         if (!transient(error) || (!is429 && tries >= MAX_TRIES)) throw error;
         const asked = isServiceError(error) ? error.retryAfterMs : null;
         const wait = asked ?? BACKOFF_MS[Math.min(tries - 1, BACKOFF_MS.length - 1)] ?? 1000;
-        logger.warn(`customer import ${id}: batch failed (${String(error)}), again in ${wait} ms`);
+        logger.warn(
+          `customer import ${record.id}: batch failed (${String(error)}), again in ${wait} ms`,
+        );
         await sleep(wait, job.controller.signal);
       }
     }
-    const report = reportOfAnswer(answer, request, {
-      verify: phase === 'verify',
-      disableRiskScan: record.disableRiskScan,
-    });
-    const verdicts = new Map<number, { line: ImportLine; sentAs: string }>();
-    // The report's lines: the batch's customers, the context, then the relations.
-    const reportLines = [
-      ...report.lines.slice(0, customers.length),
-      ...report.lines.slice(customers.length + context.length),
-    ];
-    const saved: string[] = [];
-    batch.forEach((candidate, position) => {
-      const verdict = reportLines[position];
-      if (!verdict) return;
-      const warnings = [...verdict.warnings];
-      const key = `${candidate.line.kind}:${candidate.line.externalId}`;
-      if (duplicates.has(key) && !warnings.some((one) => one.code === 'duplicate_external_id'))
-        warnings.push(duplicateWarning(candidate.line.kind));
-      const failed = verdict.errors.length > 0;
-      const status =
-        phase === 'verify' ? (failed ? 'invalid' : 'valid') : failed ? 'refused' : 'saved';
-      if (status === 'saved' && candidate.line.kind === 'customer')
-        saved.push(candidate.line.externalId);
-      verdicts.set(candidate.line.line, {
-        sentAs: candidate.sentAs,
-        line: {
-          ...candidate.line,
-          status,
-          errors: verdict.errors,
-          warnings,
-          customerId: verdict.customerId ?? candidate.line.customerId,
-        },
+  }
+
+  /** Each answered line's verdict, by chunk and line number. */
+  function verdictsOf(
+    phase: Phase,
+    answered: Answered[],
+    known: KnownLines,
+  ): { verdicts: Verdict[]; forced: boolean } {
+    const verdicts: Verdict[] = [];
+    let forced = false;
+    for (const part of answered) {
+      const report = reportOfAnswer(part.answer, part.request, {
+        verify: phase === 'verify',
+        disableRiskScan: part.request.disableRiskScan,
       });
-    });
-    // Written over the chunks as they are now: a line edited meanwhile keeps its edit.
-    const touched = new Map<number, ImportLine[]>();
-    for (const [number, verdict] of verdicts) {
-      const chunkIndex = chunkIndexOf(number);
-      const lines = touched.get(chunkIndex) ?? book.chunk(id, chunkIndex);
-      touched.set(
-        chunkIndex,
-        lines.map((line) =>
-          line.line === number && draftText(line) === verdict.sentAs ? verdict.line : line,
-        ),
-      );
+      if (report.riskScanForced) forced = true;
+      // The report's lines: the batch's customers, the context, then the relations.
+      const reportLines =
+        part.context === 0
+          ? report.lines
+          : [
+              ...report.lines.slice(0, part.customers),
+              ...report.lines.slice(part.customers + part.context),
+            ];
+      part.batch.forEach((candidate, position) => {
+        const verdict = reportLines[position];
+        if (!verdict) return;
+        const warnings = [...verdict.warnings];
+        const key = `${candidate.line.kind}:${candidate.line.externalId}`;
+        if (
+          known.duplicates.has(key) &&
+          !warnings.some((one) => one.code === 'duplicate_external_id')
+        )
+          warnings.push(duplicateWarning(candidate.line.kind));
+        const failed = verdict.errors.length > 0;
+        const status =
+          phase === 'verify' ? (failed ? 'invalid' : 'valid') : failed ? 'refused' : 'saved';
+        verdicts.push({
+          sent: candidate.line,
+          line: {
+            ...candidate.line,
+            status,
+            errors: verdict.errors,
+            warnings,
+            customerId: verdict.customerId ?? candidate.line.customerId,
+          },
+        });
+      });
     }
-    book.writeChunks(id, touched);
-    if (phase === 'save' && deps.onSaved) {
-      const savedLines = [...verdicts.values()]
-        .map((verdict) => verdict.line)
-        .filter((line) => line.status === 'saved');
-      if (savedLines.length > 0) deps.onSaved(id, savedLines);
-    }
-    if (report.riskScanForced && !record.riskScanForced) book.update(id, { riskScanForced: true });
-    deps.changed(id);
-    return saved;
+    return { verdicts, forced };
+  }
+
+  /**
+   * Verdicts not written yet, by chunk. A chunk is written once the run has gone past it (and what
+   * is left when a pass ends or stops): a chunk of 250 lines is written once, not once per batch
+   * that touches it. They are written over the chunk as it is then: a line edited meanwhile keeps
+   * its edit.
+   */
+  function verdictBook(id: string, phase: Phase) {
+    const pending = new Map<number, Map<number, Verdict>>();
+    let forced = false;
+    return {
+      keep(verdicts: readonly Verdict[], riskScanForced: boolean) {
+        if (riskScanForced) forced = true;
+        for (const verdict of verdicts) {
+          const chunkIndex = chunkIndexOf(verdict.line.line);
+          const ofChunk = pending.get(chunkIndex) ?? new Map<number, Verdict>();
+          ofChunk.set(verdict.line.line, verdict);
+          pending.set(chunkIndex, ofChunk);
+        }
+        if (phase === 'save' && deps.onSaved) {
+          // Saved by the service even when the line was edited since: its relation exists.
+          const saved = verdicts.map((one) => one.line).filter((line) => line.status === 'saved');
+          if (saved.length > 0) deps.onSaved(id, saved);
+        }
+      },
+      /** Writes the chunks before `below` (all, without it). */
+      write(below = Number.POSITIVE_INFINITY) {
+        const touched = new Map<number, ImportLine[]>();
+        for (const [chunkIndex, verdicts] of pending) {
+          if (chunkIndex >= below) continue;
+          touched.set(
+            chunkIndex,
+            book.chunk(id, chunkIndex).map((line) => {
+              const verdict = verdicts.get(line.line);
+              return verdict && stillSent(line, verdict.sent) ? verdict.line : line;
+            }),
+          );
+          pending.delete(chunkIndex);
+        }
+        if (touched.size === 0 && !forced) return;
+        const record = book.writeChunks(id, touched, { flushed: false });
+        if (forced && !record.riskScanForced) book.update(id, { riskScanForced: true });
+        forced = false;
+        deps.changed(id);
+      },
+    };
+  }
+
+  /** The file's lines as a run needs them, in one pass over its chunks. */
+  function knownLines(record: ImportRecord): KnownLines {
+    const known: KnownLines = {
+      customers: new Map(),
+      duplicates: new Set(),
+      saved: new Set(),
+    };
+    const seen = new Set<string>();
+    for (let chunk = 0; chunk < record.chunks.length; chunk += 1)
+      for (const line of book.chunk(record.id, chunk)) {
+        const key = `${line.kind}:${line.externalId}`;
+        if (line.externalId !== '' && seen.has(key)) known.duplicates.add(key);
+        seen.add(key);
+        if (line.kind !== 'customer' || !line.customer) continue;
+        // The last line with an id is the one the service keeps.
+        known.customers.set(line.externalId, line);
+        if (line.status === 'saved') known.saved.add(line.externalId);
+      }
+    return known;
   }
 
   /** The lines a phase sends, a chunk at a time, in line order; `eligible` is asked as they come. */
   function* candidates(id: string, eligible: (line: ImportLine) => boolean): Generator<Candidate> {
     const record = book.get(id);
     for (let chunk = 0; chunk < (record?.chunks.length ?? 0); chunk += 1)
-      for (const line of book.chunk(id, chunk))
-        if (eligible(line)) yield { line, sentAs: draftText(line) };
+      for (const line of book.chunk(id, chunk)) if (eligible(line)) yield { line };
   }
 
   async function run(id: string, phase: Phase, all: boolean, job: Job): Promise<void> {
     const record = book.get(id);
     if (!record) return;
-    const index = customerIndex(id);
-    const duplicates = new Set<string>();
-    const seen = new Set<string>();
-    for (let chunk = 0; chunk < record.chunks.length; chunk += 1)
-      for (const line of book.chunk(id, chunk)) {
-        const key = `${line.kind}:${line.externalId}`;
-        if (line.externalId !== '' && seen.has(key)) duplicates.add(key);
-        seen.add(key);
-      }
-    const savedIds = new Set<string>();
-    for (let chunk = 0; chunk < record.chunks.length; chunk += 1)
-      for (const line of book.chunk(id, chunk))
-        if (line.kind === 'customer' && line.status === 'saved') savedIds.add(line.externalId);
+    const known = knownLines(record);
+    const savedIds = known.saved;
+    const index = known.customers;
     const savedNow: string[] = [];
     let batch: Candidate[] = [];
+    const written = verdictBook(id, phase);
+    const keep = (answered: Answered[]) => {
+      const { verdicts, forced } = verdictsOf(phase, answered, known);
+      written.keep(verdicts, forced);
+      const last = verdicts.at(-1);
+      if (last) written.write(chunkIndexOf(last.line.line));
+      return verdicts;
+    };
+    // A dry run's answer is written while the next batch is in flight: its lines are independent
+    // (nothing a verify answers changes what the next batch sends), so the service never waits on
+    // CaseDesk's writes. One request is in flight at a time, as without it.
+    let inFlight: Promise<Answered[]> | null = null;
+    const settleInFlight = async () => {
+      const answered = inFlight;
+      inFlight = null;
+      if (answered) keep(await answered);
+      written.write();
+    };
     const flush = async () => {
       if (batch.length === 0) return;
       const sent = batch;
       batch = [];
-      const saved = await sendBatch(id, phase, sent, job, index, savedIds, duplicates);
-      for (const externalId of saved) savedIds.add(externalId);
-      savedNow.push(...saved);
+      if (phase === 'verify') {
+        const before = inFlight ? await inFlight : null;
+        inFlight = exchange(record, phase, sent, job, known);
+        // Its failure is met when it is awaited, after the batch before it is kept.
+        inFlight.catch(() => undefined);
+        if (before) keep(before);
+        return;
+      }
+      for (const verdict of keep(await exchange(record, phase, sent, job, known)))
+        if (verdict.line.status === 'saved' && verdict.line.kind === 'customer') {
+          savedIds.add(verdict.line.externalId);
+          savedNow.push(verdict.line.externalId);
+        }
     };
     const take = async (eligible: (line: ImportLine) => boolean) => {
       let kind: ImportLine['kind'] | null = null;
@@ -329,37 +427,43 @@ export function createImportRunner(deps: {
         if (batch.length >= record.batchSize) await flush();
       }
       await flush();
+      await settleInFlight();
     };
 
-    if (phase === 'verify') {
-      await take(
-        (line) =>
-          line.status === 'read' ||
-          line.status === 'edited' ||
-          (all && (line.status === 'valid' || line.status === 'invalid')),
-      );
-    } else {
-      // Parents first: a customer naming a parent of the file waits until that parent is saved,
-      // round after round; what is left (its parent refused) goes last, for the service to judge.
-      const inFile = (externalId: string | undefined) =>
-        externalId !== undefined && externalId !== '' && index.has(externalId);
-      const waitsForParent = (line: ImportLine) =>
-        inFile(line.customer?.parent_external_id) &&
-        !savedIds.has(line.customer?.parent_external_id ?? '');
-      const inBatch = new Set<number>();
-      for (let round = 0; round < 50; round += 1) {
-        const before = savedIds.size;
-        await take((line) => {
-          if (line.kind !== 'customer' || line.status !== 'valid' || inBatch.has(line.line))
-            return false;
-          if (waitsForParent(line)) return false;
-          inBatch.add(line.line);
-          return true;
-        });
-        if (savedIds.size === before) break;
+    try {
+      if (phase === 'verify') {
+        await take(
+          (line) =>
+            line.status === 'read' ||
+            line.status === 'edited' ||
+            (all && (line.status === 'valid' || line.status === 'invalid')),
+        );
+      } else {
+        // Parents first: a customer naming a parent of the file waits until that parent is saved,
+        // round after round; what is left (its parent refused) goes last, for the service to judge.
+        const inFile = (externalId: string | undefined) =>
+          externalId !== undefined && externalId !== '' && index.has(externalId);
+        const waitsForParent = (line: ImportLine) =>
+          inFile(line.customer?.parent_external_id) &&
+          !savedIds.has(line.customer?.parent_external_id ?? '');
+        const inBatch = new Set<number>();
+        for (let round = 0; round < 50; round += 1) {
+          const before = savedIds.size;
+          await take((line) => {
+            if (line.kind !== 'customer' || line.status !== 'valid' || inBatch.has(line.line))
+              return false;
+            if (waitsForParent(line)) return false;
+            inBatch.add(line.line);
+            return true;
+          });
+          if (savedIds.size === before) break;
+        }
+        await take((line) => line.kind === 'customer' && line.status === 'valid');
+        await take((line) => line.kind === 'relation' && line.status === 'valid');
       }
-      await take((line) => line.kind === 'customer' && line.status === 'valid');
-      await take((line) => line.kind === 'relation' && line.status === 'valid');
+    } finally {
+      // Stopped or failed: what was answered is kept, so going on does not send it again.
+      written.write();
     }
     book.update(id, {
       state: phase === 'verify' ? 'verified' : 'done',

@@ -3,6 +3,7 @@ import type { CacheDb } from '../../cache/open-cache';
 import type { CacheWriter } from '../../cache/repositories';
 import type { Logger } from '../../lib/logger';
 import type { LocalStore } from '../../local/local-store';
+import { runUnflushed } from '../../local/unflushed';
 import { createCustomerImports, type CustomerImportDeps } from './customer-imports';
 import type { CustomerImports } from './import-ports';
 
@@ -31,6 +32,7 @@ export function openCustomerImports(options: {
   return createCustomerImports({
     records: store,
     transaction: (work) => store.db.transaction(work)(),
+    unflushed: (work) => runUnflushed(store.db, work),
     wire: {
       save: (body, signal) => client.customers.save(body, { signal, waitsForRetryAfter: true }),
     },

@@ -273,6 +273,43 @@ describe('dry run and save', () => {
     store.close();
   });
 
+  it('keeps what was answered when a verify is paused mid-way, and going on sends only the rest', async () => {
+    const dir = folder();
+    const sent: SaveCustomersRequest[] = [];
+    let release: (() => void) | null = null;
+    const wire: ImportWire = {
+      save(body, signal) {
+        sent.push(body);
+        if (sent.length < 3) return Promise.resolve(answerOf(body));
+        // The third batch hangs until the pause aborts it.
+        return new Promise((_, reject) => {
+          release = () => reject(new Error('aborted'));
+          signal.addEventListener('abort', () => release?.(), { once: true });
+        });
+      },
+    };
+    const { service, store } = imports(dir, wire);
+    const rows = Array.from({ length: 8 }, (_, i) => `E${i + 1},N,Name${i + 1}`).join('\n');
+    const view = await start(
+      service,
+      file(dir, 'p.csv', `external_id,account_type,last_name\n${rows}\n`),
+      { verify: true },
+    );
+    await expect.poll(() => sent.length).toBe(3);
+    service.pause(view.id);
+    const paused = await service.settled(view.id);
+    expect(paused.state).toBe('paused');
+    expect(paused.verified).toBe(4);
+    sent.length = 0;
+    const again = imports(dir, fakeWire().wire);
+    store.close();
+    const { service: reopened } = again;
+    reopened.verify(view.id, false);
+    const done = await reopened.settled(view.id);
+    expect(done).toMatchObject({ state: 'verified', verified: 8 });
+    again.store.close();
+  });
+
   it('saves customers (parents first) then relations, and resumes after a dropped connection', async () => {
     const dir = folder();
     const { wire, sent } = fakeWire({ failAfter: 4, failures: 10 });

@@ -24,6 +24,15 @@ export const PAUSED_BY_YOU = 'Paused: save (or verify) again to go on where it s
 /** Tries of one batch in a row before the import pauses itself. */
 export const MAX_TRIES = 4;
 const BACKOFF_MS = [1000, 2000, 5000, 10_000];
+/** How long one batch waits on 429s in a row before the import pauses itself. */
+export const MAX_RATE_LIMITED_MS = 10 * 60_000;
+
+/** The service kept answering 429 for one batch longer than MAX_RATE_LIMITED_MS. */
+class RateLimited extends Error {
+  constructor(readonly waitedMs: number) {
+    super(`the service asked to wait for ${Math.round(waitedMs / 60_000)} minutes`);
+  }
+}
 
 type Phase = 'verify' | 'save';
 
@@ -59,6 +68,8 @@ class Stopped extends Error {}
 /** Why the import paused itself, in words the investigator can act on. */
 function pauseReason(error: unknown, phase: Phase): string {
   const again = phase === 'verify' ? 'verify again' : 'save again';
+  if (error instanceof RateLimited)
+    return `The service kept asking CaseDesk to slow down (429) for ${Math.round(error.waitedMs / 60_000)} minutes on one batch: ${again} later to go on where it stopped.`;
   if (isServiceError(error)) {
     if (error.kind === 'auth')
       return `The service refused this profile’s access token: save a new token, then ${again} to go on where it stopped.`;
@@ -215,6 +226,7 @@ export function createImportRunner(deps: {
       disable_risk_scan: record.disableRiskScan,
       verify_input: phase === 'verify',
     };
+    let rateLimitedMs = 0;
     for (let tries = 1; ; tries += 1) {
       if (job.stop) throw new Stopped();
       try {
@@ -236,10 +248,14 @@ export function createImportRunner(deps: {
           return [{ batch, answer, request, customers: customers.length, context: context.length }];
         }
         const is429 = isServiceError(error) && error.status === 429;
-        // A 429 is waited for as long as the service asks, however often; other failures a few times.
+        // A 429 is waited for as the service asks, up to MAX_RATE_LIMITED_MS; other failures a few times.
         if (!transient(error) || (!is429 && tries >= MAX_TRIES)) throw error;
         const asked = isServiceError(error) ? error.retryAfterMs : null;
         const wait = asked ?? BACKOFF_MS[Math.min(tries - 1, BACKOFF_MS.length - 1)] ?? 1000;
+        if (is429) {
+          rateLimitedMs += wait;
+          if (rateLimitedMs > MAX_RATE_LIMITED_MS) throw new RateLimited(rateLimitedMs);
+        }
         logger.warn(
           `customer import ${record.id}: batch failed (${String(error)}), again in ${wait} ms`,
         );
@@ -408,7 +424,11 @@ export function createImportRunner(deps: {
         inFlight = exchange(record, phase, sent, job, known);
         // Its failure is met when it is awaited, after the batch before it is kept.
         inFlight.catch(() => undefined);
-        if (before) keep(before);
+        if (!before) return;
+        // The client reaches the socket through a few promise steps: they all run before the
+        // next turn of the event loop, so the request is out before the writing starts.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        keep(before);
         return;
       }
       for (const verdict of keep(await exchange(record, phase, sent, job, known)))

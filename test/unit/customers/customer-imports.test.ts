@@ -7,7 +7,7 @@ import type { SaveCustomersRequest } from '../../../main/api/request-types';
 import type { WireSaveResponse } from '../../../main/api/wire/customer';
 import { createCustomerImports } from '../../../main/customers/import/customer-imports';
 import type { ImportWire } from '../../../main/customers/import/import-runner';
-import { PAUSED_BY_YOU } from '../../../main/customers/import/import-runner';
+import { MAX_RATE_LIMITED_MS, PAUSED_BY_YOU } from '../../../main/customers/import/import-runner';
 import { silentLogger } from '../../../main/lib/logger';
 import { openTestLocalStore } from '../../support/kyt-fixture';
 import { makeTempDir } from '../../support/temp-dir';
@@ -270,6 +270,56 @@ describe('dry run and save', () => {
     service.verify(view.id, false);
     await service.settled(view.id);
     expect(sent.map((body) => body.customers?.map((c) => c.external_id))).toEqual([['E2']]);
+    store.close();
+  });
+
+  it('waits on 429s as the service asks, and pauses saying so when one batch waits over ten minutes', async () => {
+    const dir = folder();
+    let limited = 3;
+    const waits: number[] = [];
+    const tooMany = () =>
+      new ServiceError({
+        operation: 'customers.save',
+        kind: 'http',
+        status: 429,
+        retryable: true,
+        outcomeUnknown: false,
+        retryAfterMs: 90_000,
+      });
+    const wire: ImportWire = {
+      save(body) {
+        if (limited > 0) {
+          limited -= 1;
+          return Promise.reject(tooMany());
+        }
+        return Promise.resolve(answerOf(body));
+      },
+    };
+    const store = openTestLocalStore(dir);
+    const service = createCustomerImports({
+      records: store,
+      transaction: (work) => store.db.transaction(work)(),
+      wire,
+      readBack: null,
+      logger: silentLogger,
+      sleep: (ms) => {
+        waits.push(ms);
+        return Promise.resolve();
+      },
+    });
+    const csv = 'external_id,account_type,last_name\nE1,N,Lee\nE2,N,Kim\nE3,N,Ray\n';
+    const view = await start(service, file(dir, 'r.csv', csv), { verify: true });
+    expect(await service.settled(view.id)).toMatchObject({ state: 'verified', verified: 3 });
+    expect(waits).toEqual([90_000, 90_000, 90_000]);
+
+    // A service that never stops asking: the import pauses instead of waiting for ever.
+    limited = Number.POSITIVE_INFINITY;
+    waits.length = 0;
+    service.verify(view.id, true);
+    const paused = await service.settled(view.id);
+    expect(paused.state).toBe('paused');
+    expect(paused.reason).toMatch(/slow down \(429\).*verify again later/);
+    expect(waits.reduce((sum, ms) => sum + ms, 0)).toBeLessThanOrEqual(MAX_RATE_LIMITED_MS);
     store.close();
   });
 

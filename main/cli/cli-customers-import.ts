@@ -19,12 +19,17 @@ import type { CliTarget } from './cli-profile';
 // 1 when any line failed (unreadable, refused by the service) or the import stopped.
 
 export const CUSTOMERS_IMPORT_USAGE = `customers import FILE [--relations FILE] [--mapping FILE] [--dry-run] [--disable-risk-scan] [--batch N] [--json]
+customers import --continue ID [--dry-run] [--json]
   Imports customers (CSV, JSON or NDJSON) and optionally relations: a dry run first, then the save.
+  --continue ID goes on with an import that paused (a dropped connection, the service's refusal)
+  or stopped, from where it stopped: the lines not verified yet are verified, then the rest saved.
   --mapping FILE is JSON: {"external_id": "Customer ID", …} (write-shape field → CSV column), or
   {"customers": {…}, "relations": {…}}. --batch N lines per request (1–1000, 100 by default).`;
 
 export interface CustomersImportCommand {
+  /** The file to import; empty when going on with `continueId`. */
   file: string;
+  continueId: string | null;
   relations: string | null;
   mapping: string | null;
   dryRun: boolean;
@@ -34,14 +39,19 @@ export interface CustomersImportCommand {
 }
 
 export function parseCustomersImport(args: ParsedArgs): CustomersImportCommand {
-  const file = args.positionals[1];
-  if (!file) throw new CliUsageError(`customers import needs a FILE.\n\n${CUSTOMERS_IMPORT_USAGE}`);
+  const file = args.positionals[1] ?? '';
+  const continueId = flag(args, 'continue');
+  if (continueId !== null && file !== '')
+    throw new CliUsageError('customers import takes a FILE or --continue ID, not both.');
+  if (continueId === null && file === '')
+    throw new CliUsageError(`customers import needs a FILE.\n\n${CUSTOMERS_IMPORT_USAGE}`);
   const batchText = flag(args, 'batch');
   const batchSize = batchText === null ? 100 : Number(batchText);
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 1000)
     throw new CliUsageError('--batch is a whole number of lines per request, from 1 to 1000.');
   return {
     file,
+    continueId,
     relations: flag(args, 'relations'),
     mapping: flag(args, 'mapping'),
     dryRun: args.flags.has('dry-run'),
@@ -97,6 +107,42 @@ function* problemLines(imports: CustomerImports, id: string): Generator<ImportLi
 const problemText = (problem: ImportLine['errors'][number]) =>
   `${problem.code}${problem.field ? ` (${problem.field})` : ''}: ${problem.detail}`;
 
+/** Reads the file into a new import and verifies it. */
+async function startFrom(
+  imports: CustomerImports,
+  command: CustomersImportCommand,
+  mappings: Awaited<ReturnType<typeof readMappings>>,
+): Promise<ImportView> {
+  const fileOf = (path: string) => ({ path: resolve(path), fileName: basename(path) });
+  const view = await imports.start({
+    file: fileOf(command.file),
+    ...(command.relations ? { relationsFile: fileOf(command.relations) } : {}),
+    ...mappings,
+    saveMapping: false,
+    batchSize: command.batchSize,
+    disableRiskScan: command.disableRiskScan,
+    verify: true,
+  });
+  return imports.settled(view.id);
+}
+
+/** Goes on with a kept import: verifies what is not verified yet (nothing, when all was). */
+async function goOn(imports: CustomerImports, id: string): Promise<ImportView> {
+  const kept = imports.get(id);
+  if (!kept)
+    throw new CliUsageError(
+      `This profile keeps no import ${id}: the id is printed when an import pauses.`,
+    );
+  if (kept.state === 'cancelled')
+    throw new Error(`The import ${id} was cancelled: import its file again.`);
+  if (kept.state === 'verifying' || kept.state === 'saving')
+    throw new Error(
+      `The import ${id} is sending its lines in CaseDesk right now: pause it there first.`,
+    );
+  imports.verify(id, false);
+  return imports.settled(id);
+}
+
 export async function runCustomersImport(
   command: CustomersImportCommand,
   target: CliTarget,
@@ -140,17 +186,9 @@ export async function runCustomersImport(
         progress(view);
     });
     try {
-      const fileOf = (path: string) => ({ path: resolve(path), fileName: basename(path) });
-      let view = await imports.start({
-        file: fileOf(command.file),
-        ...(command.relations ? { relationsFile: fileOf(command.relations) } : {}),
-        ...mappings,
-        saveMapping: false,
-        batchSize: command.batchSize,
-        disableRiskScan: command.disableRiskScan,
-        verify: true,
-      });
-      view = await imports.settled(view.id);
+      let view = command.continueId
+        ? await goOn(imports, command.continueId)
+        : await startFrom(imports, command, mappings);
       if (!command.dryRun && view.state === 'verified') {
         imports.save(view.id);
         view = await imports.settled(view.id);
@@ -171,6 +209,8 @@ export async function runCustomersImport(
           `${command.dryRun ? 'Dry run' : 'Import'} of ${view.fileName}: ${view.customers} customers, ${view.relations} relations, ${view.unreadable} unreadable, ${view.withErrors} with errors, ${view.withWarnings} with warnings${command.dryRun ? '' : `, ${view.saved} sent`}${view.riskScanForced ? '; the service deferred scan and risk to its next ongoing run' : ''}.\n`,
         );
         if (view.reason) io.write(`${view.reason}\n`);
+        if (view.state === 'paused')
+          io.write(`To go on where it stopped: customers import --continue ${view.id}\n`);
       }
       return failed ? 1 : 0;
     } finally {

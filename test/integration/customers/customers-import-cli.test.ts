@@ -21,12 +21,12 @@ describe('customers import on the command line, against the sandbox', { timeout:
     dir.remove();
   });
 
-  const importing = async (argv: string[]) => {
+  const importing = async (argv: string[], token = t.sandbox.token) => {
     let out = '';
     const command = parseCustomersImport(parseCliArgs(['customers', 'import', ...argv]));
     const code = await runCustomersImport(
       command,
-      { db: join(dir.path, 'cache.db'), baseUrl: t.sandbox.baseUrl, token: t.sandbox.token },
+      { db: join(dir.path, 'cache.db'), baseUrl: t.sandbox.baseUrl, token },
       { write: (text) => (out += text), err: () => undefined, logger: silentLogger },
     );
     return { code, out };
@@ -81,5 +81,23 @@ describe('customers import on the command line, against the sandbox', { timeout:
     expect(
       kid.json<{ customer: { parent_external_id: string } }>().customer.parent_external_id,
     ).toBe('IMP-P');
+  });
+
+  it('an import that paused goes on with --continue ID, sending only what was left', async () => {
+    const path = join(dir.path, 'later.csv');
+    writeFileSync(path, 'external_id,account_type,last_name\nIMP-L1,N,Lee\nIMP-L2,N,Roe\n');
+    const refused = await importing([path, '--batch', '1'], 'not-the-token-000000');
+    expect(refused.code).toBe(1);
+    expect(refused.out).toMatch(/refused this profile’s access token/);
+    const id = /customers import --continue (\S+)/.exec(refused.out)?.[1];
+    expect(id).toBeDefined();
+    const { code, out } = await importing(['--continue', id ?? '', '--json']);
+    expect(code).toBe(0);
+    expect(JSON.parse(out)).toMatchObject({ import: { state: 'done', saved: 2 } });
+    expect((await t.call('GET', '/api/v1/customers/IMP-L2')).status).toBe(200);
+    await expect(importing(['--continue', 'no-such-import'])).rejects.toThrow(/keeps no import/);
+    expect(() =>
+      parseCustomersImport(parseCliArgs(['customers', 'import', path, '--continue', id ?? ''])),
+    ).toThrow(/FILE or --continue ID, not both/);
   });
 });

@@ -66,6 +66,8 @@ test.describe('relations between customers', () => {
       },
     ]);
     await expect(relations.graphNodes.filter({ hasText: child })).toBeVisible();
+    // Every reload of the graph draws its edges again (a save, an edit, a disable).
+    await expect(relations.graphEdges).toHaveCount(1);
     await screenshot(page, 'relations');
 
     // The child's page lists it too, as child.
@@ -73,6 +75,7 @@ test.describe('relations between customers', () => {
     await expect(customerPage.externalId).toHaveText(child);
     await expect(relations.asChild()).toHaveCount(1);
     await expect(relations.asChild().getByTestId('kept-relation-link')).toHaveText(parent);
+    await expect(relations.graphEdges).toHaveCount(1);
 
     // In the graph the parent is above: reached with Tab, opened with Enter.
     const parentNode = relations.graphNodes.filter({ hasText: parent });
@@ -87,12 +90,25 @@ test.describe('relations between customers', () => {
     await page.keyboard.press('Enter');
     await expect(customerPage.externalId).toHaveText(parent);
     await expect(page).toHaveURL(new RegExp(`#/customer/${encodeURIComponent(parent)}/relations$`));
+    await expect(relations.graphEdges).toHaveCount(1);
+
+    // Edited (another type, one the profile has not named): the list and the graph's edge say so.
+    await relations.asParent().getByTestId('kept-relation-edit').click();
+    await relations.type.selectOption({ label: 'Another number…' });
+    await relations.form.getByTestId('relation-type-number').fill('8');
+    await relations.verify.click();
+    await expect(relations.verified).toContainText('Verified');
+    await relations.save.click();
+    await expect(relations.asParent().getByTestId('kept-relation-type')).toHaveText('Type 8');
+    await expect(relations.graphEdges).toHaveCount(1);
+    await expect(relations.graphEdges).toContainText('Type 8');
 
     // Disabled: dashed in the graph, said in the list.
     await relations.asParent().getByTestId('kept-relation-toggle').click();
     await expect(relations.asParent().getByTestId('kept-relation-state')).toHaveText(
       'Saved, disabled',
     );
+    await expect(relations.graphEdges).toHaveCount(1);
     await expect(relations.graph.locator('.react-flow__edge.is-disabled')).toHaveCount(1);
   });
 });

@@ -17,6 +17,9 @@ vi.stubGlobal('window', {
 const { RelationGraphView } =
   await import('../../../renderer/src/features/relations/RelationGraphView');
 
+const { GraphSection } =
+  await import('../../../renderer/src/features/relations/CustomerRelationsTab');
+
 const edge = (id: string, parent: string, child: string, disabled = false): RelationGraphEdge => ({
   id,
   parentExternalId: parent,
@@ -89,5 +92,48 @@ describe('the relation graph', () => {
       ),
       { numRuns: 25 },
     );
+  });
+
+  describe('its card', () => {
+    const section = (graph: RelationGraph | null) =>
+      renderToStaticMarkup(
+        createElement(GraphSection, {
+          read: graph
+            ? { status: 'ready', data: graph, error: null, reload: () => undefined }
+            : { status: 'loading', data: null, error: null, reload: () => undefined },
+          depth: 2,
+          onDepth: () => undefined,
+          types: [],
+        }),
+      );
+    const lone: RelationGraph = {
+      center: 'C',
+      cut: false,
+      nodes: [{ externalId: 'C', name: '', distance: 0 }],
+      edges: [],
+    };
+
+    it('says so when no customer is linked, and draws nothing', () => {
+      const markup = section(lone);
+      expect(markup).toContain('data-testid="relation-graph-empty"');
+      expect(markup).not.toContain('data-testid="relation-graph"');
+    });
+
+    it('says when more customers are linked than shown, and still draws what it shows', () => {
+      const markup = section({
+        ...lone,
+        cut: true,
+        nodes: [...lone.nodes, { externalId: 'K', name: '', distance: 1 }],
+        edges: [edge('r1', 'C', 'K')],
+      });
+      expect(markup).toContain('data-testid="relation-graph-cut"');
+      expect(markup).toContain('(2 shown)');
+      expect(edgeElements(markup)).toHaveLength(1);
+      expect(markup).not.toContain('relation-graph-empty');
+    });
+
+    it('shows progress while the graph is read', () => {
+      expect(section(null)).toContain('Drawing the relations');
+    });
   });
 });

@@ -176,7 +176,8 @@ function useGraph(externalId: string, depth: number) {
   );
 }
 
-function GraphSection({
+/** The graph's card: loading, an error, no links (empty), a cut graph's note, or the graph. */
+export function GraphSection({
   read,
   depth,
   onDepth,
@@ -252,6 +253,8 @@ export function CustomerRelationsTab({ customer }: { customer: Customer360 }) {
   const [notice, setNotice] = useState<{
     tone: 'success' | 'danger' | 'warning';
     text: string;
+    /** Said of this relation while it waits in the outbox: gone once it is delivered. */
+    whileQueued?: string;
   } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [depth, setDepth] = useState(2);
@@ -267,6 +270,7 @@ export function CustomerRelationsTab({ customer }: { customer: Customer360 }) {
         ? {
             tone: 'warning',
             text: 'The service cannot be reached: the relation waits in the outbox and is sent when it is back.',
+            whileQueued: report.lines.find((line) => line.kind === 'relation')?.externalId ?? '',
           }
         : { tone: 'success', text: 'Relation saved.' },
     );
@@ -306,6 +310,12 @@ export function CustomerRelationsTab({ customer }: { customer: Customer360 }) {
   };
 
   const relations = read.data;
+  const delivered = (relationExternalId: string | undefined) =>
+    relationExternalId !== undefined &&
+    relations?.some(
+      (relation) =>
+        relation.relationExternalId === relationExternalId && relation.state !== 'queued',
+    ) === true;
   const asParent = relations?.filter((relation) => relation.parentExternalId === externalId) ?? [];
   const asChild = relations?.filter((relation) => relation.childExternalId === externalId) ?? [];
 
@@ -329,7 +339,7 @@ export function CustomerRelationsTab({ customer }: { customer: Customer360 }) {
             </Button>
           )}
         </div>
-        {notice && (
+        {notice && !delivered(notice.whileQueued) && (
           <Banner tone={notice.tone} testId="relation-notice">
             <ServiceText text={notice.text} lines={0} />
           </Banner>

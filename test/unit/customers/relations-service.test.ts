@@ -211,12 +211,11 @@ describe('saving a relation', () => {
   it('keeps no relation of a batch when the store fails in the middle of it', () => {
     const store = createRelationsStore(local, silentLogger);
     const broken = { ...draft, relation_external_id: 'rel-2' };
-    const keepMany = store.keepMany;
     expect(() =>
       keepSavedRelations(
         {
           keepMany: (relations) =>
-            keepMany(
+            store.keepMany(
               relations.map((relation, index) =>
                 index === 1
                   ? {
@@ -292,7 +291,7 @@ describe('saving a relation', () => {
       const service = await queuedService();
       service.answered(
         {
-          customers: [{ external_id: 'C1', account_type: 'F', last_name: 'Doe' } as never],
+          customers: [{ external_id: 'C1', account_type: 'F', last_name: 'Doe' }],
           relations: [draft],
         },
         {

@@ -7,6 +7,8 @@ import { openCache, type CacheDb } from '../cache/open-cache';
 import { createCacheWriter } from '../cache/repositories';
 import type { CustomerImports } from '../customers/import/import-ports';
 import { openCustomerImports } from '../customers/import/open-customer-imports';
+import { keepSavedRelations, savedRelationsOf } from '../customers/relations-service';
+import { createRelationsStore } from '../customers/relations-store';
 import type { Logger } from '../lib/logger';
 import { LOCAL_STORE_FILE, openLocalStore } from '../local/local-store';
 import { CliUsageError, flag, type ParsedArgs } from './cli-args';
@@ -158,6 +160,7 @@ export async function runCustomersImport(
   if (opening.state !== 'open')
     throw new Error(`The local store ${opening.path} cannot be opened: ${opening.reason}`);
   const store = opening.store;
+  const relationsStore = createRelationsStore(store, io.logger);
   const token = target.token;
   const client = createServiceClient({ baseUrl: target.baseUrl, getToken: () => token });
   let cache: CacheDb | null = null;
@@ -170,6 +173,9 @@ export async function runCustomersImport(
       logger: io.logger,
       // The app may be running an import of this profile right now: it decides about those.
       recover: false,
+      // The relations a batch saved are kept, as the app keeps them, for its Relations tab.
+      onSaved: (_id, lines) =>
+        keepSavedRelations(relationsStore, savedRelationsOf(lines), Date.now()),
       onReadBack: (_id, done, total) => {
         if (!command.json && total > 0 && (done === total || done % 500 === 0))
           io.err(`Read back into the cache: ${done}/${total}\n`);

@@ -55,9 +55,12 @@ export async function readCustomersBack(options: {
 export function customersKindContext(deps: {
   customers: Pick<CustomersApi, 'get'>;
   writer: Pick<CacheWriter, 'putCustomerDetail'>;
+  /** The answer of a delivered save that carried relations (the relations service keeps them). */
+  onRelationsAnswered?: CustomersKindContext['relationsAnswered'];
 }): CustomersKindContext {
   return {
     readBack: (externalIds) =>
       readCustomersBack({ customers: deps.customers, writer: deps.writer, externalIds }),
+    ...(deps.onRelationsAnswered ? { relationsAnswered: deps.onRelationsAnswered } : {}),
   };
 }

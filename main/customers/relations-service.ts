@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type {
+  CustomerDraft,
+  ImportLine,
   KeptRelation,
   RelationDraft,
   RelationGraph,
@@ -15,6 +17,7 @@ import type { LocalStore } from '../local/local-store';
 import type { CustomerSaver, SaveRequestLines } from './customer-ports';
 import { relationGraph, type GraphLink, type GraphReaders } from './relation-graph';
 import { createRelationsStore, type RelationsStore } from './relations-store';
+import { reportOfAnswer } from './save-report';
 
 export interface RelationsService {
   /** Relations kept for a customer, as parent then as child (one naming it at both ends once). */
@@ -31,6 +34,29 @@ export interface RelationsService {
   delivered(relationExternalIds: readonly string[]): void;
   /** Any delivered outbox write: the relations it carried, if any, are kept as saved. */
   deliveredWrite(payload: unknown): void;
+  /**
+   * Relations saved by other means than the form (a batch of an import): kept as saved, as a
+   * relation saved from the form is, in one transaction.
+   */
+  keepSaved(relations: readonly RelationDraft[]): void;
+  /**
+   * The service answered a save the outbox delivered: each relation it carried, where the kept one
+   * is still what was sent, becomes saved, or refused with the service's words.
+   */
+  answered(sent: DeliveredLines, answer: unknown): void;
+}
+
+/** What a delivered save carried (the outbox's customers.save payload). */
+export interface DeliveredLines {
+  customers: readonly CustomerDraft[];
+  relations: readonly RelationDraft[];
+}
+
+/** The relations among the lines a batch of an import saved. */
+export function savedRelationsOf(lines: readonly ImportLine[]): RelationDraft[] {
+  return lines.flatMap((line) =>
+    line.kind === 'relation' && line.status === 'saved' && line.relation ? [line.relation] : [],
+  );
 }
 
 const keptLink = (relation: KeptRelation): GraphLink => ({
@@ -81,7 +107,7 @@ const linesOf = (relation: RelationDraft): SaveRequestLines => ({
 
 const keptFrom = (
   relation: RelationDraft,
-  state: KeptRelation['state'],
+  state: 'saved' | 'queued',
   at: number,
 ): KeptRelation => ({
   relationExternalId: relation.relation_external_id,
@@ -93,6 +119,36 @@ const keptFrom = (
   state,
   savedAt: new Date(at).toISOString(),
 });
+
+/**
+ * Keeps relations the service saved as saved, in one transaction; answers what was kept. The
+ * command line's import keeps through this (it opens no workspace).
+ */
+export function keepSavedRelations(
+  store: Pick<RelationsStore, 'keepMany'>,
+  relations: readonly RelationDraft[],
+  at: number,
+): KeptRelation[] {
+  const kept = relations.map((relation) => keptFrom(relation, 'saved', at));
+  if (kept.length > 0) store.keepMany(kept);
+  return kept;
+}
+
+/** The kept relation is what this draft would keep: an answer about the draft is about it. */
+const sameAs = (kept: KeptRelation, relation: RelationDraft): boolean => {
+  const sent = keptFrom(relation, 'saved', 0);
+  return (
+    kept.parentExternalId === sent.parentExternalId &&
+    kept.childExternalId === sent.childExternalId &&
+    kept.relationType === sent.relationType &&
+    kept.disabled === sent.disabled &&
+    JSON.stringify(kept.fields) === JSON.stringify(sent.fields)
+  );
+};
+
+/** The service's words for a refused line, each problem once. */
+const refusalOf = (errors: SaveReport['lines'][number]['errors']): string =>
+  [...new Set(errors.map((problem) => problem.detail || problem.code))].join('; ');
 
 /** What of a delivered write names relations (a save of customers and relations carries them). */
 const CarriedRelations = z.object({
@@ -177,6 +233,36 @@ export function createRelationsService(deps: {
         delivered(carried.data.relations.map((line) => line.relation_external_id));
     },
     delivered,
+    keepSaved(relations) {
+      const kept = keepSavedRelations(store, relations, now());
+      if (kept.length === 0) return;
+      deps.onChange?.([
+        ...new Set(
+          kept.flatMap((relation) => [relation.parentExternalId, relation.childExternalId]),
+        ),
+      ]);
+    },
+    answered(sent, answer) {
+      if (sent.relations.length === 0) return;
+      const report = reportOfAnswer(
+        answer as Parameters<typeof reportOfAnswer>[0],
+        { customers: sent.customers, relations: sent.relations },
+        { verify: false, disableRiskScan: false },
+      );
+      const lines = report.lines.slice(sent.customers.length);
+      sent.relations.forEach((relation, index) => {
+        const kept = store.get(relation.relation_external_id);
+        // Saved again (or changed) since this was queued: this answer is about an older version.
+        if (!kept || kept.state === 'saved' || !sameAs(kept, relation)) return;
+        const errors = lines[index]?.errors ?? [];
+        const { refusal: _before, ...rest } = kept;
+        keep(
+          errors.length > 0
+            ? { ...rest, state: 'refused', refusal: refusalOf(errors) }
+            : { ...rest, state: 'saved' },
+        );
+      });
+    },
   };
 }
 

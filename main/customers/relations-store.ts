@@ -23,8 +23,9 @@ export const KeptRelationSchema: z.ZodType<KeptRelation> = z.object({
   relationType: z.number().int().nullable(),
   disabled: z.boolean(),
   fields: z.record(z.string(), z.unknown()),
-  state: z.enum(['saved', 'queued']),
+  state: z.enum(['saved', 'queued', 'refused']),
   savedAt: z.string(),
+  refusal: z.string().optional(),
 });
 
 export interface RelationsOfCustomer {
@@ -36,6 +37,8 @@ export interface RelationsStore {
   get(relationExternalId: string): KeptRelation | null;
   /** Creates or replaces a relation (an upsert by its external id, as the service's save is). */
   keep(relation: KeptRelation): void;
+  /** Keeps each relation as `keep` does, all in one transaction (a batch of an import). */
+  keepMany(relations: readonly KeptRelation[]): void;
   /** The relations naming the customer as parent, and as child, each ordered by external id. */
   ofCustomer(externalId: string): RelationsOfCustomer;
   /** Relations kept waiting for the outbox (`queued`). */
@@ -82,13 +85,17 @@ export function createRelationsStore(local: LocalStore, logger: Logger): Relatio
     );
   };
 
-  const keep = local.db.transaction((relation: KeptRelation) => {
+  const write = (relation: KeptRelation) => {
     local.put(RELATION_KIND, relation.relationExternalId, relation, {
       subject: relation.parentExternalId,
       digest: { v: INDEX_VERSION },
       searchText: '',
     });
     writeIndexes(relation);
+  };
+  const keep = local.db.transaction(write);
+  const keepMany = local.db.transaction((relations: readonly KeptRelation[]) => {
+    for (const relation of relations) write(relation);
   });
 
   const idsUnder = (kind: string, subject: string) =>
@@ -98,6 +105,9 @@ export function createRelationsStore(local: LocalStore, logger: Logger): Relatio
     get: read,
     keep: (relation) => {
       keep(relation);
+    },
+    keepMany: (relations) => {
+      keepMany(relations);
     },
     ofCustomer(externalId) {
       const asParent = idsUnder(RELATION_KIND, externalId)

@@ -45,7 +45,11 @@ import { workspaceKytOutbox } from '../kyt/kyt-outbox';
 import type { KytBatches } from '../kyt/kyt-ports';
 import { createKytService, type KytService } from '../kyt/kyt-service';
 import { openKytSubmissions } from '../kyt/open-kyt';
-import { openRelations, type RelationsService } from '../customers/relations-service';
+import {
+  openRelations,
+  savedRelationsOf,
+  type RelationsService,
+} from '../customers/relations-service';
 import type { CustomerImports } from '../customers/import/import-ports';
 import { openCustomerImports } from '../customers/import/open-customer-imports';
 import { followForced } from './press-pick-up';
@@ -186,7 +190,12 @@ export async function openWorkspace(options: {
     transport: createServiceTransport(client, OUTBOX_KINDS, {
       cache: db,
       ...(kytCore ? { kyt: kytCore.kindContext } : {}),
-      customers: customersKindContext({ customers: client.customers, writer }),
+      customers: customersKindContext({
+        customers: client.customers,
+        writer,
+        // A delivered save's relations become saved, or refused with the service's words.
+        onRelationsAnswered: (sent, answer) => relations?.answered(sent, answer),
+      }),
     }),
     classify: classifyServiceFailure,
     logger: options.logger,
@@ -253,6 +262,8 @@ export async function openWorkspace(options: {
           cache: { db, writer },
           logger: options.logger,
           onCacheChange: (tables) => options.onCacheChange?.(tables),
+          // The relations a batch saved are kept as a relation saved from the form is.
+          onSaved: (_id, lines) => relations?.keepSaved(savedRelationsOf(lines)),
         })
       : null;
   const stopFollowingImports = customerImports?.onChange((view) =>

@@ -16,9 +16,14 @@ export interface KeptRelation {
   relationType: number | null;
   disabled: boolean;
   fields: Record<string, unknown>;
-  /** `saved`: the service took it; `queued`: waiting in the outbox. */
-  state: 'saved' | 'queued';
+  /**
+   * `saved`: the service took it; `queued`: waiting in the outbox; `refused`: the outbox delivered
+   * it and the service refused it (`refusal` says why): not saved until edited and saved again.
+   */
+  state: 'saved' | 'queued' | 'refused';
   savedAt: string;
+  /** The service's words for a `refused` relation. */
+  refusal?: string;
 }
 
 /** The profile's labels for the interface's relation types (the interface names the list, not its values). */

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { KeptRelation, QueueWindow } from '../../preload/contract';
 import { bridge, expect, screenshot, test } from './fixtures';
 import { CustomerPage } from './pages/customer-page';
@@ -66,6 +67,8 @@ test.describe('relations between customers', () => {
       },
     ]);
     await expect(relations.graphNodes.filter({ hasText: child })).toBeVisible();
+    // Every reload of the graph draws its edges again (a save, an edit, a disable).
+    await expect(relations.graphEdges).toHaveCount(1);
     await screenshot(page, 'relations');
 
     // The child's page lists it too, as child.
@@ -73,6 +76,7 @@ test.describe('relations between customers', () => {
     await expect(customerPage.externalId).toHaveText(child);
     await expect(relations.asChild()).toHaveCount(1);
     await expect(relations.asChild().getByTestId('kept-relation-link')).toHaveText(parent);
+    await expect(relations.graphEdges).toHaveCount(1);
 
     // In the graph the parent is above: reached with Tab, opened with Enter.
     const parentNode = relations.graphNodes.filter({ hasText: parent });
@@ -87,12 +91,95 @@ test.describe('relations between customers', () => {
     await page.keyboard.press('Enter');
     await expect(customerPage.externalId).toHaveText(parent);
     await expect(page).toHaveURL(new RegExp(`#/customer/${encodeURIComponent(parent)}/relations$`));
+    await expect(relations.graphEdges).toHaveCount(1);
+
+    // Edited (another type, one the profile has not named): the list and the graph's edge say so.
+    await relations.asParent().getByTestId('kept-relation-edit').click();
+    await relations.type.selectOption({ label: 'Another number…' });
+    await relations.form.getByTestId('relation-type-number').fill('8');
+    await relations.verify.click();
+    await expect(relations.verified).toContainText('Verified');
+    await relations.save.click();
+    await expect(relations.asParent().getByTestId('kept-relation-type')).toHaveText('Type 8');
+    await expect(relations.graphEdges).toHaveCount(1);
+    await expect(relations.graphEdges).toContainText('Type 8');
 
     // Disabled: dashed in the graph, said in the list.
     await relations.asParent().getByTestId('kept-relation-toggle').click();
     await expect(relations.asParent().getByTestId('kept-relation-state')).toHaveText(
       'Saved, disabled',
     );
+    await expect(relations.graphEdges).toHaveCount(1);
     await expect(relations.graph.locator('.react-flow__edge.is-disabled')).toHaveCount(1);
+  });
+
+  test('a relation saved offline and refused on delivery shows refused, with the service’s words', async ({
+    page,
+    tenant,
+  }) => {
+    const [parent] = await twoCustomers(page);
+    const customerPage = new CustomerPage(page);
+    const relations = new RelationsPanel(page);
+    await customerPage.open(parent, 'relations');
+    await expect(relations.empty).toBeVisible();
+    await relations.labelType(7, 'Director');
+
+    await tenant.stop();
+    await page.getByTestId('sync-start').click();
+    await expect(page.getByTestId('sync-status')).toHaveAttribute('data-connectivity', 'offline', {
+      timeout: 30_000,
+    });
+    // Offline nothing can be verified: saved, it waits in the outbox.
+    await relations.add.click();
+    await relations.endValue('child').fill('NOPE-404');
+    await relations.type.selectOption({ label: 'Director (7)' });
+    await relations.verify.click();
+    await expect(relations.form.getByTestId('relation-offline')).toBeVisible({ timeout: 30_000 });
+    await relations.save.click();
+    await expect(relations.notice).toContainText('outbox', { timeout: 30_000 });
+    await expect(relations.asParent().getByTestId('kept-relation-state')).toHaveText(
+      'Waiting in the outbox',
+    );
+
+    // Back online, the outbox delivers it and the service refuses the unknown child.
+    await tenant.restart();
+    await tenant.sync();
+    await expect(relations.asParent().getByTestId('kept-relation-state')).toHaveText(
+      'Refused by the service',
+      { timeout: 60_000 },
+    );
+    // What was said when it was queued no longer holds.
+    await expect(relations.notice).toHaveCount(0);
+    const refusal = relations.asParent().getByTestId('kept-relation-refusal');
+    await expect(refusal).toContainText('NOPE-404');
+    await expect(refusal).toContainText('Edit it and save again');
+    const kept = await bridge<KeptRelation[]>(page, 'relations.list', { externalId: parent });
+    expect(kept).toMatchObject([{ state: 'refused', childExternalId: 'NOPE-404' }]);
+    await expect(relations.graphEdges).toHaveCount(1);
+    await screenshot(page, 'relations-refused');
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await expect(page.locator(`html[data-theme="${colorScheme}"]`)).toBeAttached();
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+        .setLegacyMode(true)
+        .analyze();
+      const blocking = results.violations.filter(
+        (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+      );
+      expect(blocking.map((violation) => `${colorScheme}: ${violation.id}`)).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    // Edited and saved again online: it is saved.
+    await relations.asParent().getByTestId('kept-relation-edit').click();
+    await relations.endValue('child').fill('');
+    const [, child] = await twoCustomers(page);
+    await relations.endValue('child').fill(child);
+    await relations.verify.click();
+    await expect(relations.verified).toContainText('Verified');
+    await relations.save.click();
+    await expect(relations.asParent().getByTestId('kept-relation-state')).toHaveText('Saved');
+    await expect(relations.asParent().getByTestId('kept-relation-refusal')).toHaveCount(0);
   });
 });

@@ -31,6 +31,17 @@ export interface ReadBack {
 export interface CustomersKindContext {
   /** Reads saved customers back into the offline cache, as the sync writes them. */
   readBack(externalIds: readonly string[]): Promise<ReadBack>;
+  /**
+   * The service answered a delivered save (whatever it refused): the relations it carried are
+   * kept as saved or refused by the customers core, which alone keeps them.
+   */
+  relationsAnswered?(sent: SentRelationLines, answer: unknown): void;
+}
+
+/** The lines a delivered save carried, as its answer is matched against them. */
+export interface SentRelationLines {
+  customers: readonly CustomerDraft[];
+  relations: readonly RelationDraft[];
 }
 
 export interface CustomersSaveOps {
@@ -38,6 +49,8 @@ export interface CustomersSaveOps {
   saveCustomers(body: SaveCustomersRequest): Promise<unknown>;
   /** Reads saved customers back into the offline cache (a transport without one reads none). */
   readCustomersBack?(externalIds: readonly string[]): Promise<ReadBack>;
+  /** Told the answer of a save that carried relations (see CustomersKindContext). */
+  relationsAnswered?(sent: SentRelationLines, answer: unknown): void;
 }
 
 /** What a delivered save answers: the outbox keeps it as the item's result. */
@@ -129,6 +142,7 @@ export const customersSave: OutboxKind<CustomersSavePayload, CustomersSaveOps> =
     saveCustomers: (body) => client.customers.save(body),
     readCustomersBack: (externalIds) =>
       context.customers?.readBack(externalIds) ?? Promise.resolve(NO_READ_BACK),
+    relationsAnswered: (sent, answer) => context.customers?.relationsAnswered?.(sent, answer),
   }),
   async send(payload, ops): Promise<CustomersSaveResult> {
     const sent = await ops.saveCustomers({
@@ -139,6 +153,10 @@ export const customersSave: OutboxKind<CustomersSavePayload, CustomersSaveOps> =
     });
     const read = WireSaveResponseSchema.safeParse(sent);
     const answer = read.success ? read.data : null;
+    // Told before a refusal holds the item: a relation refused here is then shown refused, with
+    // the service's words, rather than waiting in the outbox.
+    if (payload.relations.length > 0)
+      ops.relationsAnswered?.({ customers: payload.customers, relations: payload.relations }, sent);
     // What was saved is read back whatever was refused, so every screen shows it now.
     const readBack =
       (await ops.readCustomersBack?.(savedExternalIds(answer, payload.customers))) ?? NO_READ_BACK;

@@ -58,6 +58,10 @@ export class RelationsPanel {
   get graphNodes(): Locator {
     return this.graph.getByTestId('graph-node');
   }
+  /** The edges the graph has drawn (an edge whose ends are not placed is not in the page). */
+  get graphEdges(): Locator {
+    return this.graph.locator('.react-flow__edge');
+  }
   get depth(): Locator {
     return this.page.getByTestId('relation-graph-depth');
   }

@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../../main/cli/cli-args';
 import { parseCustomersImport, runCustomersImport } from '../../../main/cli/cli-customers-import';
+import { createRelationsStore } from '../../../main/customers/relations-store';
 import { silentLogger } from '../../../main/lib/logger';
+import { openTestLocalStore } from '../../support/kyt-fixture';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox-fixture';
 import { makeTempDir } from '../../support/temp-dir';
 
@@ -81,6 +83,20 @@ describe('customers import on the command line, against the sandbox', { timeout:
     expect(
       kid.json<{ customer: { parent_external_id: string } }>().customer.parent_external_id,
     ).toBe('IMP-P');
+    // The relation it saved is kept in the profile's local store, as the app keeps it.
+    const local = openTestLocalStore(dir.path);
+    try {
+      expect(createRelationsStore(local, silentLogger).ofCustomer('IMP-K').asChild).toMatchObject([
+        {
+          relationExternalId: 'IMP-R',
+          parentExternalId: 'IMP-P',
+          relationType: 1,
+          state: 'saved',
+        },
+      ]);
+    } finally {
+      local.close();
+    }
   });
 
   it('an import that paused goes on with --continue ID, sending only what was left', async () => {

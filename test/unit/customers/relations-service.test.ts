@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RelationDraft, SaveReport } from '../../../preload/contract';
+import type { ImportLine, RelationDraft, SaveReport } from '../../../preload/contract';
 import type { CustomerSaver, SaveRequestLines } from '../../../main/customers/customer-ports';
-import { createRelationsService } from '../../../main/customers/relations-service';
+import {
+  createRelationsService,
+  keepSavedRelations,
+  savedRelationsOf,
+} from '../../../main/customers/relations-service';
 import { createRelationsStore } from '../../../main/customers/relations-store';
 import { AppError } from '../../../main/lib/app-error';
 import { silentLogger } from '../../../main/lib/logger';
@@ -66,6 +70,24 @@ function fakeSaver(answers: {
   };
   return { saver, calls };
 }
+
+const importLine = (
+  line: number,
+  kind: ImportLine['kind'],
+  extra: Partial<ImportLine> = {},
+): ImportLine => ({
+  line,
+  kind,
+  externalId: `L${line}`,
+  status: 'saved',
+  customer: null,
+  relation: null,
+  source: '',
+  errors: [],
+  warnings: [],
+  customerId: null,
+  ...extra,
+});
 
 const offline = () => {
   throw new AppError('unavailable', 'The service cannot be reached.');
@@ -152,6 +174,135 @@ describe('saving a relation', () => {
       relations: [draft, { relation_external_id: 'other' }],
     });
     expect(service.list('K')[0]?.state).toBe('saved');
+  });
+
+  it('keeps the relations an import batch saved, as saved on both ends, in one change', () => {
+    const changed: string[][] = [];
+    const service = serviceOf(null, changed);
+    const second: RelationDraft = {
+      relation_external_id: 'rel-Q-K-1',
+      parent_customer_external_id: 'Q',
+      child_customer_external_id: 'K',
+      relation_type: 1,
+    };
+    service.keepSaved(
+      savedRelationsOf([
+        importLine(1, 'customer', { status: 'saved' }),
+        importLine(2, 'relation', { status: 'saved', relation: draft }),
+        importLine(3, 'relation', {
+          status: 'refused',
+          relation: { ...second, relation_external_id: 'x' },
+        }),
+        importLine(4, 'relation', { status: 'saved', relation: second }),
+      ]),
+    );
+    expect(service.list('K').map((r) => [r.relationExternalId, r.state])).toEqual([
+      ['rel-P-K-3', 'saved'],
+      ['rel-Q-K-1', 'saved'],
+    ]);
+    expect(service.list('P')).toEqual([
+      keptRelation('rel-P-K-3', 'P', 'K', { relationType: 3, fields: { share: '40%' } }),
+    ]);
+    expect(changed).toEqual([['P', 'K', 'Q']]);
+    service.keepSaved([]);
+    expect(changed).toHaveLength(1);
+  });
+
+  it('keeps no relation of a batch when the store fails in the middle of it', () => {
+    const store = createRelationsStore(local, silentLogger);
+    const broken = { ...draft, relation_external_id: 'rel-2' };
+    expect(() =>
+      keepSavedRelations(
+        {
+          keepMany: (relations) =>
+            store.keepMany(
+              relations.map((relation, index) =>
+                index === 1
+                  ? {
+                      ...relation,
+                      toJSON: () => {
+                        throw new Error('the disk is full');
+                      },
+                    }
+                  : relation,
+              ),
+            ),
+        },
+        [draft, broken],
+        0,
+      ),
+    ).toThrow('the disk is full');
+    expect(store.ofCustomer('P').asParent).toEqual([]);
+    expect(store.ofCustomer('K').asChild).toEqual([]);
+  });
+
+  describe('a queued save the outbox delivered', () => {
+    const sent = { customers: [], relations: [draft] };
+    const queuedService = async () => {
+      const { saver } = fakeSaver({ verify: offline, save: () => report('queued') });
+      const service = serviceOf(saver);
+      await service.save(draft, false);
+      return service;
+    };
+
+    it('refused: the relation is refused with the service’s words', async () => {
+      const service = await queuedService();
+      service.answered(sent, {
+        status: 'ok',
+        detail: [
+          {
+            external_id: 'rel-P-K-3',
+            errors: [{ error: 'unknown_customer', detail: 'child K is not a customer' }],
+            warnings: [],
+          },
+        ],
+      });
+      expect(service.list('K')[0]).toMatchObject({
+        state: 'refused',
+        refusal: 'child K is not a customer',
+      });
+      // Saved again from the form: saved, the refusal gone.
+      const { saver } = fakeSaver({});
+      const again = serviceOf(saver);
+      await again.save(draft, false);
+      expect(again.list('K')[0]?.state).toBe('saved');
+      expect(again.list('K')[0]).not.toHaveProperty('refusal');
+    });
+
+    it('accepted: the relation is saved; an answer it cannot read counts as accepted', async () => {
+      const service = await queuedService();
+      service.answered(sent, { status: 'ok', detail: [] });
+      expect(service.list('K')[0]?.state).toBe('saved');
+      const other = await queuedService();
+      other.answered(sent, 'not json');
+      expect(other.list('K')[0]?.state).toBe('saved');
+    });
+
+    it('an answer about an older version leaves the relation as it was changed since', async () => {
+      const service = await queuedService();
+      service.answered(
+        { customers: [], relations: [{ ...draft, disabled: true }] },
+        { detail: [{ external_id: 'rel-P-K-3', errors: [{ error: 'bad', detail: 'no' }] }] },
+      );
+      expect(service.list('K')[0]?.state).toBe('queued');
+    });
+
+    it('matches relation lines after the customer lines carried with them', async () => {
+      const service = await queuedService();
+      service.answered(
+        {
+          customers: [{ external_id: 'C1', account_type: 'F', last_name: 'Doe' }],
+          relations: [draft],
+        },
+        {
+          detail: [
+            { external_id: 'C1', errors: [], warnings: [] },
+            { external_id: 'rel-P-K-3', errors: [{ error: 'x', detail: 'refused' }], warnings: [] },
+          ],
+        },
+      );
+      expect(service.list('K')[0]).toMatchObject({ state: 'refused', refusal: 'refused' });
+    });
   });
 
   it('offline, a verification alone fails with the reason, and other failures are not queued', async () => {

@@ -250,6 +250,7 @@ describe('the outbox kinds registry', () => {
         'remove',
         'retitle',
         'readCustomersBack',
+        'relationsAnswered',
         'saveCustomers',
         'sendKytSubmission',
         'submit',

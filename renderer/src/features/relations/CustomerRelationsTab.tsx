@@ -20,6 +20,9 @@ import { RelationTypesEditor } from './RelationTypesEditor';
 
 const listKey = (externalId: string) => `relations:${externalId}`;
 
+/** One empty list while the labels are read: a new one at each render would rebuild the graph. */
+const NO_TYPES: readonly RelationTypeLabel[] = [];
+
 /** The relations kept for a customer (saved from CaseDesk), for its tab's count; null while unknown. */
 export function useCustomerRelationCount(externalId: string): number | null {
   const read = useCached(listKey(externalId), () => unwrap(api.relations.list({ externalId })));
@@ -31,10 +34,28 @@ function useRelationTypes() {
   return useCached('relation-types', () => unwrap(api.relations.types()));
 }
 
+const STATE_WORDS: Record<KeptRelation['state'], string> = {
+  saved: 'Saved',
+  queued: 'Waiting in the outbox',
+  refused: 'Refused by the service',
+};
+
 function stateText(relation: KeptRelation): string {
-  const parts = [relation.state === 'queued' ? 'Waiting in the outbox' : 'Saved'];
+  const parts = [STATE_WORDS[relation.state]];
   if (relation.disabled) parts.push('disabled');
   return parts.join(', ');
+}
+
+/** A relation the service refused when the outbox delivered it: why, and what to do. */
+function Refusal({ relation }: { relation: KeptRelation }) {
+  return (
+    <div className="relation-refusal" data-testid="kept-relation-refusal">
+      <ServiceText text={relation.refusal || 'The service gave no reason.'} lines={0} />
+      <p className="relation-muted">
+        Not saved. Edit it and save again; then discard the held change in the Outbox.
+      </p>
+    </div>
+  );
 }
 
 function RelationTable({
@@ -84,7 +105,14 @@ function RelationTable({
               return (
                 <tr
                   key={relation.relationExternalId}
-                  className={relation.disabled ? 'is-disabled' : undefined}
+                  className={
+                    [
+                      relation.disabled ? 'is-disabled' : '',
+                      relation.state === 'refused' ? 'is-refused' : '',
+                    ]
+                      .filter(Boolean)
+                      .join(' ') || undefined
+                  }
                   data-testid="kept-relation"
                   data-relation-id={relation.relationExternalId}
                 >
@@ -107,7 +135,10 @@ function RelationTable({
                   <td>
                     <ServiceText text={relation.relationExternalId} className="mono" />
                   </td>
-                  <td data-testid="kept-relation-state">{stateText(relation)}</td>
+                  <td>
+                    <span data-testid="kept-relation-state">{stateText(relation)}</span>
+                    {relation.state === 'refused' && <Refusal relation={relation} />}
+                  </td>
                   <td className="relation-actions">
                     <Button
                       variant="ghost"
@@ -145,7 +176,8 @@ function useGraph(externalId: string, depth: number) {
   );
 }
 
-function GraphSection({
+/** The graph's card: loading, an error, no links (empty), a cut graph's note, or the graph. */
+export function GraphSection({
   read,
   depth,
   onDepth,
@@ -216,11 +248,13 @@ export function CustomerRelationsTab({ customer }: { customer: Customer360 }) {
   const externalId = customer.identity.externalId;
   const read = useCached(listKey(externalId), () => unwrap(api.relations.list({ externalId })));
   const typesRead = useRelationTypes();
-  const types = typesRead.data ?? [];
+  const types = typesRead.data ?? NO_TYPES;
   const [editing, setEditing] = useState<{ form: RelationForm; existing: boolean } | null>(null);
   const [notice, setNotice] = useState<{
     tone: 'success' | 'danger' | 'warning';
     text: string;
+    /** Said of this relation while it waits in the outbox: gone once it is delivered. */
+    whileQueued?: string;
   } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [depth, setDepth] = useState(2);
@@ -236,6 +270,7 @@ export function CustomerRelationsTab({ customer }: { customer: Customer360 }) {
         ? {
             tone: 'warning',
             text: 'The service cannot be reached: the relation waits in the outbox and is sent when it is back.',
+            whileQueued: report.lines.find((line) => line.kind === 'relation')?.externalId ?? '',
           }
         : { tone: 'success', text: 'Relation saved.' },
     );
@@ -275,6 +310,12 @@ export function CustomerRelationsTab({ customer }: { customer: Customer360 }) {
   };
 
   const relations = read.data;
+  const delivered = (relationExternalId: string | undefined) =>
+    relationExternalId !== undefined &&
+    relations?.some(
+      (relation) =>
+        relation.relationExternalId === relationExternalId && relation.state !== 'queued',
+    ) === true;
   const asParent = relations?.filter((relation) => relation.parentExternalId === externalId) ?? [];
   const asChild = relations?.filter((relation) => relation.childExternalId === externalId) ?? [];
 
@@ -298,7 +339,7 @@ export function CustomerRelationsTab({ customer }: { customer: Customer360 }) {
             </Button>
           )}
         </div>
-        {notice && (
+        {notice && !delivered(notice.whileQueued) && (
           <Banner tone={notice.tone} testId="relation-notice">
             <ServiceText text={notice.text} lines={0} />
           </Banner>

@@ -6,6 +6,7 @@ import {
   ReactFlow,
   type Edge,
   type Node,
+  type NodeHandle,
   type NodeProps,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
@@ -46,6 +47,36 @@ function CustomerNodeView({ data }: NodeProps<CustomerNode>) {
 
 const nodeTypes = { customer: CustomerNodeView };
 
+/** The library's handle is a 6px square centred on the node's edge (its default style). */
+const HANDLE = 6;
+
+/**
+ * Where a node's edges meet it, in its own coordinates: the middle of its top (from its parents)
+ * and of its bottom (to its children), where the handles above are drawn. Given with the node's
+ * width and height, they let the library draw every edge from the data alone. Without them it
+ * draws an edge only once it has measured both ends in the page, and it forgets those measurements
+ * each time the nodes are built again (every reload of the graph after a save): when the page was
+ * slow, edges stayed undrawn.
+ */
+const NODE_HANDLES: NodeHandle[] = [
+  {
+    type: 'target',
+    position: Position.Top,
+    x: NODE_WIDTH / 2 - HANDLE / 2,
+    y: -HANDLE / 2,
+    width: HANDLE,
+    height: HANDLE,
+  },
+  {
+    type: 'source',
+    position: Position.Bottom,
+    x: NODE_WIDTH / 2 - HANDLE / 2,
+    y: NODE_HEIGHT - HANDLE / 2,
+    width: HANDLE,
+    height: HANDLE,
+  },
+];
+
 /** What an edge says: the type's label, "parent (read shape)" for a customer's own parent field. */
 function edgeLabel(edge: RelationGraph['edges'][number], types: readonly RelationTypeLabel[]) {
   const what = edge.fromReadShape ? 'parent' : typeLabel(types, edge.relationType);
@@ -76,6 +107,7 @@ export function RelationGraphView({
       },
       width: NODE_WIDTH,
       height: NODE_HEIGHT,
+      handles: NODE_HANDLES,
       draggable: false,
       selectable: false,
       focusable: false,

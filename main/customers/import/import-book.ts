@@ -47,6 +47,12 @@ const ImportRecord = z.object({
   customers: z.number().int(),
   relations: z.number().int(),
   chunks: z.array(ChunkCounts),
+  /**
+   * Customers saved and not yet read back into the cache (GET /customers/{id}): kept so a read-back
+   * cut short (the app closed) goes on when the imports open again. Each leaves once it was tried,
+   * read or not (one that could not be read is the next sync's). Records older than the field: none.
+   */
+  pendingReadBack: z.array(z.string()).default([]),
 });
 export type ImportRecord = z.infer<typeof ImportRecord>;
 
@@ -123,7 +129,7 @@ export function viewOf(record: ImportRecord): ImportView {
 }
 
 export interface ImportBook {
-  create(record: Omit<ImportRecord, 'v' | 'chunks'>): void;
+  create(record: Omit<ImportRecord, 'v' | 'chunks' | 'pendingReadBack'>): void;
   get(id: string): ImportRecord | null;
   /** Oldest first. */
   list(): ImportRecord[];
@@ -135,6 +141,12 @@ export interface ImportBook {
   writeChunks(id: string, chunks: ReadonlyMap<number, ImportLine[]>): ImportRecord;
   /** Removes an import and its lines. */
   remove(id: string): void;
+  /** Adds saved customers to the import's pending read-back (each once); none when it is not kept. */
+  addPendingReadBack(id: string, externalIds: readonly string[]): void;
+  /** Takes customers tried by a read-back out of the import's pending read-back. */
+  removePendingReadBack(id: string, externalIds: readonly string[]): void;
+  /** The imports with customers left to read back, oldest first. */
+  withPendingReadBack(): ImportRecord[];
 }
 
 export const chunkIndexOf = (line: number) => Math.floor((line - 1) / CHUNK_LINES);
@@ -161,7 +173,7 @@ export function createImportBook(
   };
   return {
     create(record) {
-      write({ ...record, v: 1, chunks: [] });
+      write({ ...record, v: 1, chunks: [], pendingReadBack: [] });
     },
     get,
     list() {
@@ -203,6 +215,28 @@ export function createImportBook(
         for (let index = 0; index < (record?.chunks.length ?? 0); index += 1)
           records.remove(LINES_KIND, chunkId(id, index));
         records.remove(IMPORT_KIND, id);
+      });
+    },
+    addPendingReadBack(id, externalIds) {
+      const record = get(id);
+      if (!record || externalIds.length === 0) return;
+      const pending = new Set(record.pendingReadBack);
+      const before = pending.size;
+      for (const externalId of externalIds) pending.add(externalId);
+      if (pending.size !== before) write({ ...record, pendingReadBack: [...pending] });
+    },
+    removePendingReadBack(id, externalIds) {
+      const record = get(id);
+      if (!record || externalIds.length === 0) return;
+      const tried = new Set(externalIds);
+      const pending = record.pendingReadBack.filter((externalId) => !tried.has(externalId));
+      if (pending.length !== record.pendingReadBack.length)
+        write({ ...record, pendingReadBack: pending });
+    },
+    withPendingReadBack() {
+      return records.list(IMPORT_KIND).flatMap((kept) => {
+        const parsed = ImportRecord.safeParse(kept.body);
+        return parsed.success && parsed.data.pendingReadBack.length > 0 ? [parsed.data] : [];
       });
     },
   };

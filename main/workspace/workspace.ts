@@ -186,7 +186,11 @@ export async function openWorkspace(options: {
     transport: createServiceTransport(client, OUTBOX_KINDS, {
       cache: db,
       ...(kytCore ? { kyt: kytCore.kindContext } : {}),
-      customers: customersKindContext({ customers: client.customers, writer }),
+      customers: customersKindContext({
+        customers: client.customers,
+        writer,
+        transaction: (work) => db.transaction(work)(),
+      }),
     }),
     classify: classifyServiceFailure,
     logger: options.logger,

@@ -6,6 +6,7 @@ import type { CustomersApi } from '../../../main/api/customers';
 import { openCache, type CacheDb } from '../../../main/cache/open-cache';
 import { createCacheWriter, type CacheWriter } from '../../../main/cache/repositories';
 import {
+  customersKindContext,
   READ_BACK_STOPPED,
   readCustomersBack,
   type ReadBackProgress,
@@ -152,6 +153,25 @@ describe('reading saved customers back into the cache', () => {
     });
     expect(transactions).toBe(3);
     expect(cachedIds()).toEqual(['T1', 'T2', 'T3']);
+  });
+
+  it('the outbox’s customers.save reads back with the same reader, in the transaction given', async () => {
+    let transactions = 0;
+    const inTransaction = db.transaction((work: () => unknown) => work());
+    const context = customersKindContext({
+      customers: { get: (externalId) => Promise.resolve(detailOf(externalId.toLowerCase())) },
+      writer,
+      transaction: <T>(work: () => T) => {
+        transactions += 1;
+        return inTransaction(work) as T;
+      },
+    });
+    expect(await context.readBack(['OB-1', 'OB-2'])).toEqual({
+      read: ['OB-1', 'OB-2'],
+      notRead: [],
+    });
+    expect(transactions).toBe(2);
+    expect(cachedIds()).toEqual(['OB-1', 'OB-2']);
   });
 
   it('stops when the signal says so: nothing more is asked, the ones in flight are not tried', async () => {

@@ -39,7 +39,7 @@ export interface ImportReadBacks {
  * again (harmless: a read-back writes what the service holds), and a 10,000-customer read-back
  * rewrites the import's record 100 times, not 10,000.
  */
-export const KEEP_EVERY = 100;
+const KEEP_EVERY = 100;
 
 interface Running {
   controller: AbortController;

@@ -195,6 +195,7 @@ export async function openWorkspace(options: {
         writer,
         // A delivered save's relations become saved, or refused with the service's words.
         onRelationsAnswered: (sent, answer) => relations?.answered(sent, answer),
+        transaction: (work) => db.transaction(work)(),
       }),
     }),
     classify: classifyServiceFailure,

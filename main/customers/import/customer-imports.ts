@@ -26,6 +26,7 @@ import {
   previewImportFile,
   readImportLines,
 } from './import-reading';
+import { createImportReadBacks, type ImportReader } from './import-read-back';
 import { createImportRunner, type ImportWire } from './import-runner';
 
 // The bulk imports of the open profile: read in (every line kept, unreadable ones with their
@@ -39,12 +40,15 @@ export interface CustomerImportDeps {
   /** Runs `work` with its commits unsynced: a batch's verdicts, which a resend can recover. */
   unflushed?: <T>(work: () => T) => T;
   wire: ImportWire;
-  /** Reads a saved customer back into the cache (GET /customers/{id}); none where there is no cache. */
-  readBack: ((externalId: string, signal: AbortSignal) => Promise<void>) | null;
+  /** Reads saved customers back into the cache (GET /customers/{id}); none where there is no cache. */
+  readBack: ImportReader | null;
   logger: Logger;
   now?: () => number;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
-  /** Imports left verifying or saving were stopped by a crash (the app, at open: true). */
+  /**
+   * Imports left verifying or saving were stopped by a crash, and read-backs left unfinished go on
+   * (the app, at open: true).
+   */
   recover?: boolean;
   /** Read-back progress, for the command line. */
   onReadBack?: (id: string, done: number, total: number) => void;
@@ -84,15 +88,27 @@ export function createCustomerImports(deps: CustomerImportDeps): CustomerImports
     return record;
   };
 
+  const readBacks = createImportReadBacks({
+    read: deps.readBack,
+    pending: book,
+    logger,
+    ...(deps.onReadBack ? { onReadBack: deps.onReadBack } : {}),
+  });
   const runner = createImportRunner({
     book,
     wire: deps.wire,
-    readBack: deps.readBack,
+    readBacks,
     logger,
     sleep: deps.sleep,
     changed: emit,
-    ...(deps.onReadBack ? { onReadBack: deps.onReadBack } : {}),
-    ...(deps.onSaved ? { onSaved: deps.onSaved } : {}),
+    onSaved: (id, saved) => {
+      // Kept as each batch is answered: customers saved before a pause or a restart are read back too.
+      readBacks.keep(
+        id,
+        saved.flatMap((line) => (line.kind === 'customer' ? [line.externalId] : [])),
+      );
+      deps.onSaved?.(id, saved);
+    },
   });
 
   for (const record of deps.recover === false ? [] : book.list()) {
@@ -100,6 +116,7 @@ export function createCustomerImports(deps: CustomerImportDeps): CustomerImports
     else if (record.state === 'verifying' || record.state === 'saving')
       book.update(record.id, { state: 'paused', reason: STOPPED_WHILE_RUNNING });
   }
+  if (deps.recover !== false) readBacks.resume();
 
   const notClosed = () => {
     if (closed) throw new AppError('unavailable', 'The profile is closing: open it again.');

@@ -11,6 +11,14 @@ import type { LocalRecords } from '../../local/local-records';
 
 export const IMPORT_KIND = 'customers.import';
 export const LINES_KIND = 'customers.import.lines';
+/**
+ * Customers an import saved and did not read back into the cache yet (GET /customers/{id}), one
+ * record per import (its id): kept so a read-back cut short (the app closed) goes on when the
+ * imports open again. Each leaves once it was tried, read or not (one that could not be read is
+ * the next sync's). Apart from the import's record, which every batch rewrites.
+ */
+export const READ_BACK_KIND = 'customers.import.readback';
+const PendingReadBack = z.object({ v: z.literal(1), externalIds: z.array(z.string()) });
 
 /** Lines per chunk record (measured: see the bench, 10,000 lines are 40 records). */
 export const CHUNK_LINES = 250;
@@ -144,6 +152,14 @@ export interface ImportBook {
   ): ImportRecord;
   /** Removes an import and its lines. */
   remove(id: string): void;
+  /** Adds saved customers to the import's pending read-back (each once); none when it is not kept. */
+  addPendingReadBack(id: string, externalIds: readonly string[]): void;
+  /** Takes customers tried by a read-back out of the import's pending read-back. */
+  removePendingReadBack(id: string, externalIds: readonly string[]): void;
+  /** The customers an import has left to read back. */
+  pendingReadBack(id: string): string[];
+  /** The imports with customers left to read back, oldest first. */
+  withPendingReadBack(): string[];
 }
 
 export const chunkIndexOf = (line: number) => Math.floor((line - 1) / CHUNK_LINES);
@@ -200,6 +216,18 @@ export function createImportBook(
     parsedRecords.set(record.id, { text, record });
     return record;
   };
+  const pendingOf = (id: string): string[] => {
+    const text = records.bodyText(READ_BACK_KIND, id);
+    if (text === undefined) return [];
+    const parsed = PendingReadBack.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data.externalIds : [];
+  };
+  // Unflushed: losing the last of them to a power cut leaves those customers to the next sync.
+  const keepPending = (id: string, externalIds: string[]) =>
+    unflushed(() => {
+      if (externalIds.length === 0) records.remove(READ_BACK_KIND, id);
+      else records.put(READ_BACK_KIND, id, { v: 1, externalIds });
+    });
   return {
     create(record) {
       records.put(IMPORT_KIND, record.id, { ...record, v: 1, chunks: [] });
@@ -259,7 +287,29 @@ export function createImportBook(
           parsedChunks.delete(chunkId(id, index));
         }
         records.remove(IMPORT_KIND, id);
+        records.remove(READ_BACK_KIND, id);
         parsedRecords.delete(id);
+      });
+    },
+    addPendingReadBack(id, externalIds) {
+      if (externalIds.length === 0 || !get(id)) return;
+      const pending = new Set(pendingOf(id));
+      const before = pending.size;
+      for (const externalId of externalIds) pending.add(externalId);
+      if (pending.size !== before) keepPending(id, [...pending]);
+    },
+    removePendingReadBack(id, externalIds) {
+      if (externalIds.length === 0) return;
+      const now = pendingOf(id);
+      const tried = new Set(externalIds);
+      const pending = now.filter((externalId) => !tried.has(externalId));
+      if (pending.length !== now.length) keepPending(id, pending);
+    },
+    pendingReadBack: pendingOf,
+    withPendingReadBack() {
+      return records.list(READ_BACK_KIND).flatMap((kept) => {
+        const parsed = PendingReadBack.safeParse(kept.body);
+        return parsed.success && parsed.data.externalIds.length > 0 ? [kept.id] : [];
       });
     },
   };

@@ -6,7 +6,7 @@ import type { Logger } from '../../lib/logger';
 import { reportOfAnswer } from '../save-report';
 import { chunkIndexOf, type ImportBook, type ImportRecord } from './import-book';
 import { duplicateWarning } from './import-reading';
-import { createImportReadBacks } from './import-read-back';
+import type { ImportReadBacks } from './import-read-back';
 
 // Sends an import's lines in batches: the dry run (verify_input) of the lines not verified since
 // read or edited, and the save of the lines without errors (customers first, parents before the
@@ -165,22 +165,18 @@ const stillSent = (now: ImportLine, sent: ImportLine) =>
 export function createImportRunner(deps: {
   book: ImportBook;
   wire: ImportWire;
-  readBack: ((externalId: string, signal: AbortSignal) => Promise<void>) | null;
+  /** Reads the customers a save saved back into the cache (closed with the runner). */
+  readBacks: ImportReadBacks;
   logger: Logger;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   changed: (id: string) => void;
-  onReadBack?: (id: string, done: number, total: number) => void;
   /** The lines a save batch saved (customers and relations), once written to the import. */
   onSaved?: (id: string, lines: readonly ImportLine[]) => void;
 }): ImportRunner {
   const { book, wire, logger } = deps;
   const sleep = deps.sleep ?? waitMs;
   const jobs = new Map<string, Job>();
-  const readBacks = createImportReadBacks({
-    readBack: deps.readBack,
-    logger,
-    ...(deps.onReadBack ? { onReadBack: deps.onReadBack } : {}),
-  });
+  const { readBacks } = deps;
 
   /**
    * Sends one batch (halves of it, when the service refuses it whole) and answers each part with
@@ -490,7 +486,7 @@ export function createImportRunner(deps: {
       phase: null,
       reason: null,
     });
-    if (phase === 'save' && savedNow.length > 0) readBacks.start(id, savedNow);
+    if (phase === 'save') readBacks.start(id, savedNow);
   }
 
   return {

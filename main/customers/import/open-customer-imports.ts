@@ -4,12 +4,14 @@ import type { CacheWriter } from '../../cache/repositories';
 import type { Logger } from '../../lib/logger';
 import type { LocalStore } from '../../local/local-store';
 import { runUnflushed } from '../../local/unflushed';
+import { readCustomersBack } from '../customer-read-back';
 import { createCustomerImports, type CustomerImportDeps } from './customer-imports';
 import type { CustomerImports } from './import-ports';
 
 // The profile's customer imports over its local store, the service client and the cache: a batch
-// is POST /customers/save (waiting as long as a 429's Retry-After asks), and a saved customer is
-// read back with GET /customers/{id} and written into the cache as the sync writes one.
+// is POST /customers/save (waiting as long as a 429's Retry-After asks), and the saved customers
+// are read back by the one reader of saved customers (GET /customers/{id}, written into the cache
+// as the sync writes one, each in its own transaction).
 
 export function openCustomerImports(options: {
   store: LocalStore;
@@ -24,11 +26,6 @@ export function openCustomerImports(options: {
   onSaved?: CustomerImportDeps['onSaved'];
 }): CustomerImports {
   const { store, client, cache } = options;
-  const writeDetail = cache
-    ? cache.db.transaction((input: Parameters<CacheWriter['putCustomerDetail']>[0]) =>
-        cache.writer.putCustomerDetail(input),
-      )
-    : null;
   return createCustomerImports({
     records: store,
     transaction: (work) => store.db.transaction(work)(),
@@ -36,21 +33,7 @@ export function openCustomerImports(options: {
     wire: {
       save: (body, signal) => client.customers.save(body, { signal, waitsForRetryAfter: true }),
     },
-    readBack: writeDetail
-      ? async (externalId, signal) => {
-          const detail = await client.customers.get(externalId, { signal });
-          // As the sync writes a customer (main/sync/customer-sync.ts): its stats, timeline and
-          // documents are left as they are, for the next sync.
-          writeDetail({
-            customer: detail.customer,
-            detail,
-            stats: null,
-            events: [],
-            documents: null,
-            nowMs: Date.now(),
-          });
-        }
-      : null,
+    readBack: cache ? importReader(client, cache) : null,
     logger: options.logger,
     ...(options.recover === undefined ? {} : { recover: options.recover }),
     ...(options.onSaved ? { onSaved: options.onSaved } : {}),
@@ -59,4 +42,20 @@ export function openCustomerImports(options: {
       if (done === total && total > 0) options.onCacheChange?.(['customers']);
     },
   });
+}
+
+function importReader(
+  client: Pick<ServiceClient, 'customers'>,
+  cache: { db: CacheDb; writer: CacheWriter },
+): NonNullable<CustomerImportDeps['readBack']> {
+  const inTransaction = cache.db.transaction((work: () => unknown) => work());
+  return (externalIds, { signal, onProgress }) =>
+    readCustomersBack({
+      customers: client.customers,
+      writer: cache.writer,
+      transaction: <T>(work: () => T) => inTransaction(work) as T,
+      externalIds,
+      signal,
+      onProgress,
+    });
 }

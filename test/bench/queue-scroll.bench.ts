@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openCache } from '../../main/cache/open-cache';
 import { createCacheWriter } from '../../main/cache/repositories';
@@ -7,6 +7,7 @@ import { silentLogger } from '../../main/lib/logger';
 import { startHostProcess, type HostProcess } from '../support/host-process';
 import { makeTempDir } from '../support/temp-dir';
 import { capturePageSecret } from '../support/page-secret-capture';
+import { benchBridge as bridge, launchBenchChromium, percentile } from './bench-chromium';
 import { report } from './report';
 
 // Scrolling the alert queue with 100,000 cached alerts, in the real renderer (Debian's Chromium)
@@ -17,41 +18,10 @@ const ALERTS = Number(process.env.CASEDESK_BENCH_QUEUE_ALERTS ?? 100_000);
 const CUSTOMERS = 20_000;
 const SCROLLER = '[data-testid="queue-table"]';
 const FRAMES = 600;
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const temp = makeTempDir('casedesk-queue-bench-');
 let host: HostProcess;
 let browser: Browser;
-
-async function bridge<T>(page: Page, method: string, input?: unknown): Promise<T> {
-  const result = await page.evaluate(
-    async ([name, body]) => {
-      const response = await fetch(`/bridge/${name}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-casedesk-page':
-            (window as unknown as { __casedeskTestPageSecret?: string }).__casedeskTestPageSecret ??
-            '',
-        },
-        body: JSON.stringify({ input: body }),
-      });
-      return (await response.json()) as { ok: boolean; value?: unknown; error?: unknown };
-    },
-    [method, input] as const,
-  );
-  if (!result.ok) throw new Error(`${method}: ${JSON.stringify(result.error)}`);
-  return result.value as T;
-}
 
 let state = 4242;
 const random = () => (state = (state * 1103515245 + 12345) >>> 0) / 2 ** 32;
@@ -129,16 +99,8 @@ async function frameTimes(page: Page, selector: string, frames: number): Promise
   );
 }
 
-function percentile(samples: number[], q: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-}
-
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CASEDESK_CHROMIUM ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  browser = await launchBenchChromium();
   host = await startHostProcess({ dataDir: temp.path, extraArgs: ['--sandbox', 'off'] });
   const page = await browser.newPage();
   await page.addInitScript(capturePageSecret);

@@ -95,6 +95,28 @@ describe('the lines of an import', () => {
     expect(renders).toBeGreaterThanOrEqual(2);
   });
 
+  it('read again as they were, stay the same lines and are not drawn again', async () => {
+    const reader = scriptedReader(500);
+    let renders = 0;
+    const pages = new LinePages(reader.read, () => renders++);
+    pages.show(0, 20);
+    await reader.releaseAll();
+    const shown = pages.lineAt(3);
+    const before = renders;
+    // A batch verified far from the rows in view: the page answers as it was.
+    pages.refresh();
+    await reader.releaseAll();
+    expect(renders).toBe(before);
+    expect(pages.lineAt(3)).toBe(shown);
+    // Verdicts on the lines in view: they are drawn again, once.
+    reader.setStatus('valid');
+    pages.refresh();
+    await reader.releaseAll();
+    expect(renders).toBe(before + 1);
+    expect(pages.lineAt(3)?.status).toBe('valid');
+    expect(pages.lineAt(3)).not.toBe(shown);
+  });
+
   it('changed while a read is on its way, are read once more after it', async () => {
     const reader = scriptedReader(500);
     const pages = new LinePages(reader.read, () => undefined);

@@ -1,67 +1,43 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
-import type { ImportView } from '../../../../preload/contract';
-import { ServiceText } from '../../components/ServiceText';
-import { errorMessage } from '../../lib/api';
-import { formatCount } from '../../lib/format';
 import {
-  cellText,
-  editedShape,
-  fieldOf,
-  GRID_COLUMNS,
-  placeProblems,
-  problemText,
-  type GridColumn,
-  type PlacedProblem,
-} from './grid-fields';
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+} from 'react';
+import type { ImportView } from '../../../../preload/contract';
+import { errorMessage } from '../../lib/api';
+import { cellText, editedShape, fieldOf, GRID_COLUMNS } from './grid-fields';
 import { moveCell, type CellPosition } from './grid-keys';
-import { LINE_STATUS_LABELS } from './import-figures';
 import { useCustomerImports } from './import-store';
 import type { LinePages } from './line-pages';
+import {
+  cellIdOf,
+  COLUMN_COUNT,
+  gridColumnOf,
+  LineRow,
+  type Editing,
+  type RowActions,
+} from './LineRow';
 
 export const ROW_HEIGHT = 56;
 const HEADER_HEIGHT = 36;
-const OVERSCAN = 10;
+const OVERSCAN = 4;
 
-/** Line, status, the fields, the line's other problems. */
-const COLUMN_COUNT = GRID_COLUMNS.length + 3;
-const gridColumnOf = (column: number): GridColumn | null => GRID_COLUMNS[column - 2] ?? null;
-
-const TRACKS = [
-  '4.5rem',
-  '7.5rem',
-  ...GRID_COLUMNS.map((column) => column.width),
-  'minmax(16rem, 2fr)',
-].join(' ');
-
-interface Editing {
-  row: number;
-  column: number;
-  text: string;
-  error: string | null;
-  saving: boolean;
-}
-
-function Problems({ problems, id }: { problems: readonly PlacedProblem[]; id?: string }) {
-  if (problems.length === 0) return null;
-  const [first] = problems;
-  const more = problems.length - 1;
-  return (
-    <span
-      id={id}
-      className={`ci-problem ci-problem-${first!.severity}`}
-      data-testid="ci-problem"
-      data-severity={first!.severity}
-    >
-      <span aria-hidden="true">{first!.severity === 'error' ? '✕ ' : '! '}</span>
-      <span className="visually-hidden">
-        {first!.severity === 'error' ? 'Error: ' : 'Warning: '}
-      </span>
-      <ServiceText text={problemText(first!)} />
-      {more > 0 && <span className="ci-muted"> +{more}</span>}
-    </span>
-  );
-}
+/** Line, status, the fields (those that grow share the room left), the line's other problems. */
+const TRACK_WIDTHS = [{ width: 4.5 }, { width: 7.5 }, ...GRID_COLUMNS, { width: 16, grow: 2 }];
+const TRACKS = TRACK_WIDTHS.map(({ width, grow }) =>
+  grow ? `minmax(${width}rem, ${grow}fr)` : `${width}rem`,
+).join(' ');
+/**
+ * The rows' width when the window is narrow: a fixed figure, so a row's size never depends on
+ * what the rows hold and each row is laid out alone (see `.ci-row` in customer-import.css).
+ */
+const MIN_WIDTH = `${TRACK_WIDTHS.reduce((sum, track) => sum + track.width, 0)}rem`;
 
 /**
  * Step 4: every line of the import in a grid that reads only the pages it shows. Each cell shows
@@ -92,6 +68,7 @@ export function LinesGrid({
     view.state !== 'saving' &&
     view.state !== 'done' &&
     view.state !== 'cancelled';
+  const importId = view.id;
 
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -101,6 +78,9 @@ export function LinesGrid({
     overscan: OVERSCAN,
     paddingStart: HEADER_HEIGHT,
     scrollPaddingStart: HEADER_HEIGHT,
+    // Rows are drawn with the frame, not inside each scroll event: a fast wheel fires several
+    // per frame, and drawing the grid for each blocked the window.
+    useFlushSync: false,
   });
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
@@ -109,48 +89,73 @@ export function LinesGrid({
     pages.show(first, last);
   }, [pages, first, last, total]);
 
-  const cellId = (row: number, column: number) => `${gridId}-r${row}-c${column}`;
+  // Rows are kept by their place on screen, not by line: a row scrolled out is filled with the
+  // line scrolled in (its text and attributes changed) rather than thrown away and built again.
+  const slots = Math.max(64, 2 ** Math.ceil(Math.log2(items.length + 1)));
+  const cellId = (row: number, column: number) => cellIdOf(gridId, row, column);
   const activeRendered = items.some((item) => item.index === active.row);
 
-  const lineAt = (row: number) => pages.lineAt(row);
-  const editableCell = (row: number, column: number): boolean => {
-    const line = lineAt(row);
-    const target = gridColumnOf(column);
-    return Boolean(editable && line && target && fieldOf(target, line));
-  };
+  const editableCell = useCallback(
+    (row: number, column: number): boolean => {
+      const line = pages.lineAt(row);
+      const target = gridColumnOf(column);
+      return Boolean(editable && line && target && fieldOf(target, line));
+    },
+    [pages, editable],
+  );
 
-  const startEditing = (row: number, column: number) => {
-    const line = lineAt(row);
-    const target = gridColumnOf(column);
-    if (!line || !target || !editableCell(row, column)) return;
-    setEditing({ row, column, text: cellText(target, line), error: null, saving: false });
-  };
+  const startEditing = useCallback(
+    (row: number, column: number) => {
+      const line = pages.lineAt(row);
+      const target = gridColumnOf(column);
+      if (!line || !target || !editableCell(row, column)) return;
+      setEditing({ row, column, text: cellText(target, line), error: null, saving: false });
+    },
+    [pages, editableCell],
+  );
 
-  const stopEditing = () => {
-    setEditing(null);
-    requestAnimationFrame(() => scrollRef.current?.focus({ preventScroll: true }));
-  };
-
-  const commit = async (current: Editing) => {
-    const line = lineAt(current.row);
-    const target = gridColumnOf(current.column);
-    if (!line || !target) return stopEditing();
-    if (current.text === cellText(target, line)) return stopEditing();
-    const shape = editedShape(line, target, current.text);
-    if (!shape.ok) {
-      setEditing({ ...current, error: shape.message });
-      return;
-    }
-    setEditing({ ...current, saving: true, error: null });
-    const answer = await editLine(view.id, line.line, {
-      customer: 'customer' in shape ? shape.customer : null,
-      relation: 'relation' in shape ? shape.relation : null,
-    }).catch((error: unknown) => ({ ok: false as const, message: errorMessage(error) }));
-    if (answer.ok) {
-      pages.replace(answer.line);
-      stopEditing();
-    } else setEditing({ ...current, saving: false, error: answer.message });
-  };
+  const actions = useMemo((): RowActions => {
+    const stopEditing = () => {
+      setEditing(null);
+      requestAnimationFrame(() => scrollRef.current?.focus({ preventScroll: true }));
+    };
+    const commit = async (current: Editing) => {
+      const line = pages.lineAt(current.row);
+      const target = gridColumnOf(current.column);
+      if (!line || !target) return stopEditing();
+      if (current.text === cellText(target, line)) return stopEditing();
+      const shape = editedShape(line, target, current.text);
+      if (!shape.ok) {
+        setEditing({ ...current, error: shape.message });
+        return;
+      }
+      setEditing({ ...current, saving: true, error: null });
+      const answer = await editLine(importId, line.line, {
+        customer: 'customer' in shape ? shape.customer : null,
+        relation: 'relation' in shape ? shape.relation : null,
+      }).catch((error: unknown) => ({ ok: false as const, message: errorMessage(error) }));
+      if (answer.ok) {
+        pages.replace(answer.line);
+        stopEditing();
+      } else setEditing({ ...current, saving: false, error: answer.message });
+    };
+    return {
+      activate: (row, column) => onActive({ row, column }),
+      edit: startEditing,
+      type: (text) => setEditing((current) => current && { ...current, text, error: null }),
+      editorKey: (event, current) => {
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          void commit(current);
+        } else if (event.key === 'Escape') {
+          // Only the edit is left: the screen behind does not take Escape as well.
+          event.preventDefault();
+          event.stopPropagation();
+          stopEditing();
+        }
+      },
+    };
+  }, [pages, importId, editLine, onActive, startEditing]);
 
   const onGridKey = (event: KeyboardEvent<HTMLDivElement>) => {
     if (editing || event.target !== event.currentTarget) return;
@@ -180,19 +185,6 @@ export function LinesGrid({
       ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   };
 
-  const onEditorKey = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (!editing) return;
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      void commit(editing);
-    } else if (event.key === 'Escape') {
-      // Only the edit is left: the screen behind does not take Escape as well.
-      event.preventDefault();
-      event.stopPropagation();
-      stopEditing();
-    }
-  };
-
   const header = [
     'Line',
     'Status',
@@ -216,6 +208,7 @@ export function LinesGrid({
       style={
         {
           '--ci-tracks': TRACKS,
+          '--ci-min-width': MIN_WIDTH,
           // A short list takes only its rows' height; a long one scrolls inside the frame.
           height: `min(60vh, ${HEADER_HEIGHT + Math.max(total, 1) * ROW_HEIGHT + 18}px)`,
         } as CSSProperties
@@ -234,152 +227,19 @@ export function LinesGrid({
           </div>
         </div>
         <div role="rowgroup">
-          {items.map((item) => {
-            const line = lineAt(item.index);
-            const style = { transform: `translateY(${item.start}px)` };
-            if (!line)
-              return (
-                <div
-                  key={item.key}
-                  role="row"
-                  aria-rowindex={item.index + 2}
-                  className="ci-row ci-row-placeholder"
-                  style={style}
-                >
-                  <div role="gridcell" className="ci-cell ci-muted">
-                    …
-                  </div>
-                </div>
-              );
-            const problems = placeProblems(line);
-            return (
-              <div
-                key={item.key}
-                role="row"
-                aria-rowindex={item.index + 2}
-                className={`ci-row ci-row-${line.status}${active.row === item.index ? ' is-active-row' : ''}`}
-                style={style}
-                data-testid="ci-line"
-                data-line={line.line}
-                data-kind={line.kind}
-                data-status={line.status}
-              >
-                {Array.from({ length: COLUMN_COUNT }, (_, column) => {
-                  const id = cellId(item.index, column);
-                  const isActive = active.row === item.index && active.column === column;
-                  const className = `ci-cell${isActive ? ' is-active' : ''}`;
-                  const onPointer = () => onActive({ row: item.index, column });
-                  if (column === 0)
-                    return (
-                      <div
-                        key={column}
-                        id={id}
-                        role="gridcell"
-                        aria-colindex={1}
-                        className={`${className} ci-num`}
-                        onClick={onPointer}
-                      >
-                        {formatCount(line.line)}
-                        {line.kind === 'relation' && <span className="ci-kind"> rel.</span>}
-                      </div>
-                    );
-                  if (column === 1)
-                    return (
-                      <div
-                        key={column}
-                        id={id}
-                        role="gridcell"
-                        aria-colindex={2}
-                        className={className}
-                        onClick={onPointer}
-                      >
-                        <span
-                          className={`ci-status ci-status-${line.status}`}
-                          data-testid="ci-line-status"
-                        >
-                          {LINE_STATUS_LABELS[line.status]}
-                        </span>
-                        {line.errors.length === 0 && line.warnings.length > 0 && (
-                          <span className="ci-problem ci-problem-warning">
-                            {line.warnings.length === 1
-                              ? '1 warning'
-                              : `${formatCount(line.warnings.length)} warnings`}
-                          </span>
-                        )}
-                      </div>
-                    );
-                  const target = gridColumnOf(column);
-                  if (!target)
-                    return (
-                      <div
-                        key={column}
-                        id={id}
-                        role="gridcell"
-                        aria-colindex={column + 1}
-                        className={`${className} ci-other`}
-                        onClick={onPointer}
-                        data-testid="ci-other-problems"
-                      >
-                        <Problems problems={problems.get('other') ?? []} />
-                      </div>
-                    );
-                  const field = fieldOf(target, line);
-                  const cellProblems = problems.get(target.key) ?? [];
-                  const isEditing = editing?.row === item.index && editing.column === column;
-                  return (
-                    <div
-                      key={column}
-                      id={id}
-                      role="gridcell"
-                      aria-colindex={column + 1}
-                      aria-readonly={field && editable ? undefined : true}
-                      aria-invalid={
-                        cellProblems.some((problem) => problem.severity === 'error') || undefined
-                      }
-                      className={`${className}${cellProblems.length ? ` has-${cellProblems[0]!.severity}` : ''}${field ? '' : ' is-empty'}`}
-                      onClick={onPointer}
-                      onDoubleClick={() => startEditing(item.index, column)}
-                      data-testid={`ci-cell-${target.key}`}
-                    >
-                      {isEditing && editing ? (
-                        <>
-                          <input
-                            className="ci-editor"
-                            aria-label={`${target.label}, line ${line.line}`}
-                            aria-invalid={editing.error ? true : undefined}
-                            aria-describedby={editing.error ? `${id}-edit-error` : undefined}
-                            value={editing.text}
-                            disabled={editing.saving}
-                            autoFocus
-                            onChange={(event) =>
-                              setEditing({ ...editing, text: event.target.value, error: null })
-                            }
-                            onKeyDown={onEditorKey}
-                            data-testid="ci-editor"
-                          />
-                          {editing.error && (
-                            <span
-                              id={`${id}-edit-error`}
-                              className="ci-problem ci-problem-error"
-                              role="alert"
-                              data-testid="ci-editor-error"
-                            >
-                              <ServiceText text={editing.error} />
-                            </span>
-                          )}
-                        </>
-                      ) : (
-                        <>
-                          <ServiceText text={cellText(target, line)} className="ci-value" />
-                          <Problems problems={cellProblems} />
-                        </>
-                      )}
-                    </div>
-                  );
-                })}
-              </div>
-            );
-          })}
+          {items.map((item) => (
+            <LineRow
+              key={item.index % slots}
+              gridId={gridId}
+              index={item.index}
+              start={item.start}
+              line={pages.lineAt(item.index)}
+              activeColumn={active.row === item.index ? active.column : null}
+              editing={editing?.row === item.index ? editing : null}
+              editable={editable}
+              actions={actions}
+            />
+          ))}
         </div>
       </div>
     </div>

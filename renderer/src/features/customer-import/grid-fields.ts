@@ -18,8 +18,9 @@ export interface GridColumn {
   /** The field this column shows on a customer line, on a relation line (none: an empty cell). */
   customer?: keyof CustomerDraft;
   relation?: keyof RelationDraft;
-  /** Width in the grid's track list. */
-  width: string;
+  /** Width in rem; a column that grows shares the room left, by this factor, beyond its width. */
+  width: number;
+  grow?: number;
 }
 
 export const GRID_COLUMNS: readonly GridColumn[] = [
@@ -29,44 +30,45 @@ export const GRID_COLUMNS: readonly GridColumn[] = [
     kind: 'text',
     customer: 'external_id',
     relation: 'relation_external_id',
-    width: 'minmax(10rem, 1.2fr)',
+    width: 10,
+    grow: 1.2,
   },
   {
     key: 'account_type',
     label: 'Account type',
     kind: 'text',
     customer: 'account_type',
-    width: '7rem',
+    width: 7,
   },
-  { key: 'first_name', label: 'First name', kind: 'text', customer: 'first_name', width: '9rem' },
-  { key: 'last_name', label: 'Last name', kind: 'text', customer: 'last_name', width: '9rem' },
+  { key: 'first_name', label: 'First name', kind: 'text', customer: 'first_name', width: 9 },
+  { key: 'last_name', label: 'Last name', kind: 'text', customer: 'last_name', width: 9 },
   {
     key: 'company_name',
     label: 'Company name',
     kind: 'text',
     customer: 'company_name',
-    width: '11rem',
+    width: 11,
   },
   {
     key: 'date_of_birth',
     label: 'Date of birth',
     kind: 'text',
     customer: 'date_of_birth',
-    width: '11rem',
+    width: 11,
   },
   {
     key: 'nationality_codes',
     label: 'Nationalities',
     kind: 'list',
     customer: 'nationality_codes',
-    width: '8rem',
+    width: 8,
   },
   {
     key: 'domicile_codes',
     label: 'Domiciles',
     kind: 'list',
     customer: 'domicile_codes',
-    width: '8rem',
+    width: 8,
   },
   {
     key: 'parent',
@@ -74,23 +76,23 @@ export const GRID_COLUMNS: readonly GridColumn[] = [
     kind: 'text',
     customer: 'parent_external_id',
     relation: 'parent_customer_external_id',
-    width: '9rem',
+    width: 9,
   },
   {
     key: 'child',
     label: 'Child',
     kind: 'text',
     relation: 'child_customer_external_id',
-    width: '9rem',
+    width: 9,
   },
   {
     key: 'relation_type',
     label: 'Relation type',
     kind: 'integer',
     relation: 'relation_type',
-    width: '7rem',
+    width: 7,
   },
-  { key: 'kyc_level', label: 'KYC level', kind: 'integer', customer: 'kyc_level', width: '6rem' },
+  { key: 'kyc_level', label: 'KYC level', kind: 'integer', customer: 'kyc_level', width: 6 },
 ];
 
 /** The field a column shows on this line, or null (the cell is empty and cannot be edited). */

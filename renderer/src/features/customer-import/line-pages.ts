@@ -16,6 +16,21 @@ export type ReadLines = (
 
 const pageOf = (index: number) => Math.floor(index / PAGE_SIZE);
 
+/**
+ * A page read again, each line that did not change kept as the object already shown (so its row
+ * is not drawn again); the page kept whole when no line changed.
+ */
+function sameWhereUnchanged(kept: ImportLine[], fresh: ImportLine[]): ImportLine[] {
+  let changed = kept.length !== fresh.length;
+  const lines = fresh.map((line, index) => {
+    const before = kept[index];
+    if (before && JSON.stringify(before) === JSON.stringify(line)) return before;
+    changed = true;
+    return line;
+  });
+  return changed ? lines : kept;
+}
+
 export class LinePages {
   /** Null until the first page answers. */
   total: number | null = null;
@@ -90,13 +105,18 @@ export class LinePages {
       (answer) => {
         if (generation !== this.generation) return;
         this.loading.delete(page);
+        const kept = this.pages.get(page);
+        const lines = kept ? sameWhereUnchanged(kept, answer.lines) : answer.lines;
+        const moved = lines !== kept || this.total !== answer.total || this.error !== null;
         this.total = answer.total;
         this.error = null;
-        this.pages.set(page, answer.lines);
+        this.pages.set(page, lines);
         if (this.again.delete(page)) this.stale.add(page);
         else this.stale.delete(page);
         this.prune();
-        this.changed();
+        // A dry run moves the import after every batch, mostly away from the rows in view: a
+        // page read again as it was changes nothing on screen, so the grid is not drawn again.
+        if (moved) this.changed();
         if (this.stale.has(page)) this.show(...this.visible);
       },
       (error: unknown) => {

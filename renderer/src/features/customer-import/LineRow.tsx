@@ -1,0 +1,215 @@
+import { memo, type KeyboardEvent } from 'react';
+import type { ImportLine } from '../../../../preload/contract';
+import { ServiceText } from '../../components/ServiceText';
+import { formatCount } from '../../lib/format';
+import {
+  cellText,
+  fieldOf,
+  GRID_COLUMNS,
+  placeProblems,
+  problemText,
+  type GridColumn,
+  type PlacedProblem,
+} from './grid-fields';
+import { LINE_STATUS_LABELS } from './import-figures';
+
+// One row of the import grid. A row is drawn again only when its own line, place, active cell or
+// edit changes: scrolling adds the rows coming into view and leaves the others alone, and a dry
+// run's batch redraws only the lines it gave a verdict.
+
+/** Line, status, the fields, the line's other problems. */
+export const COLUMN_COUNT = GRID_COLUMNS.length + 3;
+export const gridColumnOf = (column: number): GridColumn | null => GRID_COLUMNS[column - 2] ?? null;
+
+export const cellIdOf = (gridId: string, row: number, column: number) =>
+  `${gridId}-r${row}-c${column}`;
+
+export interface Editing {
+  row: number;
+  column: number;
+  text: string;
+  error: string | null;
+  saving: boolean;
+}
+
+/** What a row asks of the grid; the same functions for the grid's whole life. */
+export interface RowActions {
+  activate: (row: number, column: number) => void;
+  edit: (row: number, column: number) => void;
+  type: (text: string) => void;
+  editorKey: (event: KeyboardEvent<HTMLInputElement>, editing: Editing) => void;
+}
+
+function Problems({ problems }: { problems: readonly PlacedProblem[] }) {
+  if (problems.length === 0) return null;
+  const [first] = problems;
+  const more = problems.length - 1;
+  return (
+    <span
+      className={`ci-problem ci-problem-${first!.severity}`}
+      data-testid="ci-problem"
+      data-severity={first!.severity}
+    >
+      <span aria-hidden="true">{first!.severity === 'error' ? '✕ ' : '! '}</span>
+      <span className="visually-hidden">
+        {first!.severity === 'error' ? 'Error: ' : 'Warning: '}
+      </span>
+      <ServiceText text={problemText(first!)} />
+      {more > 0 && <span className="ci-muted"> +{more}</span>}
+    </span>
+  );
+}
+
+export interface LineRowProps {
+  gridId: string;
+  index: number;
+  /** Offset from the grid's top, in pixels. */
+  start: number;
+  line: ImportLine | undefined;
+  /** The active cell's column when it is on this row. */
+  activeColumn: number | null;
+  /** The edit under way when it is on this row. */
+  editing: Editing | null;
+  editable: boolean;
+  actions: RowActions;
+}
+
+export const LineRow = memo(function LineRow({
+  gridId,
+  index,
+  start,
+  line,
+  activeColumn,
+  editing,
+  editable,
+  actions,
+}: LineRowProps) {
+  const style = { transform: `translateY(${start}px)` };
+  if (!line)
+    return (
+      <div role="row" aria-rowindex={index + 2} className="ci-row ci-row-placeholder" style={style}>
+        <div role="gridcell" className="ci-cell ci-muted">
+          …
+        </div>
+      </div>
+    );
+  const problems = placeProblems(line);
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      className={`ci-row ci-row-${line.status}${activeColumn !== null ? ' is-active-row' : ''}`}
+      style={style}
+      data-testid="ci-line"
+      data-line={line.line}
+      data-kind={line.kind}
+      data-status={line.status}
+    >
+      {Array.from({ length: COLUMN_COUNT }, (_, column) => {
+        const id = cellIdOf(gridId, index, column);
+        const className = `ci-cell${activeColumn === column ? ' is-active' : ''}`;
+        const onPointer = () => actions.activate(index, column);
+        if (column === 0)
+          return (
+            <div
+              key={column}
+              id={id}
+              role="gridcell"
+              aria-colindex={1}
+              className={`${className} ci-num`}
+              onClick={onPointer}
+            >
+              {formatCount(line.line)}
+              {line.kind === 'relation' && <span className="ci-kind"> rel.</span>}
+            </div>
+          );
+        if (column === 1)
+          return (
+            <div
+              key={column}
+              id={id}
+              role="gridcell"
+              aria-colindex={2}
+              className={className}
+              onClick={onPointer}
+            >
+              <span className={`ci-status ci-status-${line.status}`} data-testid="ci-line-status">
+                {LINE_STATUS_LABELS[line.status]}
+              </span>
+              {line.errors.length === 0 && line.warnings.length > 0 && (
+                <span className="ci-problem ci-problem-warning">
+                  {line.warnings.length === 1
+                    ? '1 warning'
+                    : `${formatCount(line.warnings.length)} warnings`}
+                </span>
+              )}
+            </div>
+          );
+        const target = gridColumnOf(column);
+        if (!target)
+          return (
+            <div
+              key={column}
+              id={id}
+              role="gridcell"
+              aria-colindex={column + 1}
+              className={`${className} ci-other`}
+              onClick={onPointer}
+              data-testid="ci-other-problems"
+            >
+              <Problems problems={problems.get('other') ?? []} />
+            </div>
+          );
+        const field = fieldOf(target, line);
+        const cellProblems = problems.get(target.key) ?? [];
+        const isEditing = editing?.column === column;
+        return (
+          <div
+            key={column}
+            id={id}
+            role="gridcell"
+            aria-colindex={column + 1}
+            aria-readonly={field && editable ? undefined : true}
+            aria-invalid={cellProblems.some((problem) => problem.severity === 'error') || undefined}
+            className={`${className}${cellProblems.length ? ` has-${cellProblems[0]!.severity}` : ''}${field ? '' : ' is-empty'}`}
+            onClick={onPointer}
+            onDoubleClick={() => actions.edit(index, column)}
+            data-testid={`ci-cell-${target.key}`}
+          >
+            {isEditing && editing ? (
+              <>
+                <input
+                  className="ci-editor"
+                  aria-label={`${target.label}, line ${line.line}`}
+                  aria-invalid={editing.error ? true : undefined}
+                  aria-describedby={editing.error ? `${id}-edit-error` : undefined}
+                  value={editing.text}
+                  disabled={editing.saving}
+                  autoFocus
+                  onChange={(event) => actions.type(event.target.value)}
+                  onKeyDown={(event) => actions.editorKey(event, editing)}
+                  data-testid="ci-editor"
+                />
+                {editing.error && (
+                  <span
+                    id={`${id}-edit-error`}
+                    className="ci-problem ci-problem-error"
+                    role="alert"
+                    data-testid="ci-editor-error"
+                  >
+                    <ServiceText text={editing.error} />
+                  </span>
+                )}
+              </>
+            ) : (
+              <>
+                <ServiceText text={cellText(target, line)} className="ci-value" />
+                <Problems problems={cellProblems} />
+              </>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+});

@@ -49,6 +49,8 @@ export interface LocalRecords {
    * for a large body its owner serialized once and keeps beside what it parsed.
    */
   setBodyText(kind: string, id: string, json: string): number;
+  /** As `put` without an index, the body already JSON text, reading nothing back. */
+  putText(kind: string, id: string, json: string): number;
   /** A record's body as stored (JSON text), not parsed; undefined when there is none. */
   bodyText(kind: string, id: string): string | undefined;
   /**
@@ -189,6 +191,11 @@ export function createLocalRecords(
       return setBodyText(kind, id, json);
     },
     setBodyText,
+    putText(kind, id, json) {
+      const at = now();
+      prepared(db, REPLACE).run(kind, id, json, at, at, null, null, null);
+      return at;
+    },
     bodyText(kind, id) {
       return prepared(db, 'SELECT body FROM local_records WHERE kind = ? AND id = ?', 'pluck').get(
         kind,

@@ -58,6 +58,9 @@ const ImportRecord = z.object({
 });
 export type ImportRecord = z.infer<typeof ImportRecord>;
 
+const isPlainObject = (value: unknown) =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 const Problem = z.object({ code: z.string(), detail: z.string(), field: z.string().nullable() });
 const Chunk = z.object({
   v: z.literal(1),
@@ -67,8 +70,10 @@ const Chunk = z.object({
       kind: z.enum(['customer', 'relation']),
       externalId: z.string(),
       status: z.enum(['read', 'unreadable', 'valid', 'invalid', 'saved', 'refused', 'edited']),
-      customer: z.record(z.string(), z.unknown()).nullable(),
-      relation: z.record(z.string(), z.unknown()).nullable(),
+      // A draft is checked as the write shape when it is read from the file or edited; kept, it is
+      // only an object here (a record schema would copy every field of every line on each read).
+      customer: z.custom<Record<string, unknown>>(isPlainObject).nullable(),
+      relation: z.custom<Record<string, unknown>>(isPlainObject).nullable(),
       source: z.string(),
       errors: z.array(Problem),
       warnings: z.array(Problem),
@@ -245,7 +250,11 @@ export function createImportBook(
     addChunk(id, lines) {
       transaction(() => {
         const record = must(id);
-        records.put(LINES_KIND, chunkId(id, record.chunks.length), { v: 1, lines });
+        const key = chunkId(id, record.chunks.length);
+        const text = JSON.stringify({ v: 1, lines });
+        records.putText(LINES_KIND, key, text);
+        // Kept parsed: the dry run that mostly follows reads every chunk at once.
+        remember(key, text, lines);
         write({ ...record, chunks: [...record.chunks, countsOf(lines)] });
       });
     },

@@ -12,6 +12,7 @@ import { createRelationsStore } from '../customers/relations-store';
 import type { Logger } from '../lib/logger';
 import { LOCAL_STORE_FILE, openLocalStore } from '../local/local-store';
 import { CliUsageError, flag, type ParsedArgs } from './cli-args';
+import { processInterrupts } from './cli-interrupts';
 import type { CliTarget } from './cli-profile';
 
 // `customers import FILE [--relations FILE] [--mapping FILE] [--dry-run] [--disable-risk-scan]
@@ -45,6 +46,13 @@ export function parseCustomersImport(args: ParsedArgs): CustomersImportCommand {
   const continueId = flag(args, 'continue');
   if (continueId !== null && file !== '')
     throw new CliUsageError('customers import takes a FILE or --continue ID, not both.');
+  const fileOnly = ['relations', 'mapping', 'batch', 'disable-risk-scan'].filter((name) =>
+    args.flags.has(name),
+  );
+  if (continueId !== null && fileOnly.length > 0)
+    throw new CliUsageError(
+      `--continue goes on with the import as it was started: --${fileOnly.join(', --')} cannot change it.`,
+    );
   if (continueId === null && file === '')
     throw new CliUsageError(`customers import needs a FILE.\n\n${CUSTOMERS_IMPORT_USAGE}`);
   const batchText = flag(args, 'batch');
@@ -187,7 +195,13 @@ export async function runCustomersImport(
           `${view.state}: verified ${view.verified}, saved ${view.saved} of ${view.customers + view.relations}\n`,
         );
     };
+    // Ctrl+C pauses the import under way, so `--continue ID` can go on with it.
+    let running: string | null = null;
+    const stopInterrupts = processInterrupts(() => {
+      if (running) imports.pause(running);
+    });
     const stop = imports.onChange((view) => {
+      running = view.id;
       if (view.state === 'verified' || view.state === 'done' || view.state === 'paused')
         progress(view);
     });
@@ -221,6 +235,7 @@ export async function runCustomersImport(
       return failed ? 1 : 0;
     } finally {
       stop();
+      stopInterrupts();
       await imports.close();
     }
   } finally {

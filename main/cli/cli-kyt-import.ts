@@ -9,6 +9,7 @@ import {
 } from '../../preload/contract';
 import { AppError } from '../lib/app-error';
 import type { KytBatches } from '../kyt/kyt-ports';
+import { processInterrupts } from './cli-interrupts';
 import { CliUsageError, flag, type ParsedArgs } from './cli-args';
 import { terminalText } from './cli-press-text';
 
@@ -133,16 +134,6 @@ function progressPrinter(err: (text: string) => void) {
     if (view.state === 'paused' && !paused) err(`  paused: ${terminalText(view.reason ?? '')}\n`);
     paused = view.state === 'paused';
   };
-}
-
-function processInterrupts(onInterrupt: () => void): () => void {
-  const handler = () => {
-    // A second Ctrl+C stops at once, as a terminal user expects.
-    process.removeListener('SIGINT', handler);
-    onInterrupt();
-  };
-  process.on('SIGINT', handler);
-  return () => process.removeListener('SIGINT', handler);
 }
 
 /** Gives the result file the name asked for, never over another file (a link fails if it exists). */

@@ -252,8 +252,9 @@ export function createRelationsService(deps: {
       const lines = report.lines.slice(sent.customers.length);
       sent.relations.forEach((relation, index) => {
         const kept = store.get(relation.relation_external_id);
-        // Saved again (or changed) since this was queued: this answer is about an older version.
-        if (!kept || kept.state === 'saved' || !sameAs(kept, relation)) return;
+        // Changed since this was queued (edited, or saved again by an import): this answer is
+        // about an older version.
+        if (!kept || !sameAs(kept, relation)) return;
         const errors = lines[index]?.errors ?? [];
         const { refusal: _before, ...rest } = kept;
         keep(

@@ -194,7 +194,14 @@ export async function openWorkspace(options: {
         customers: client.customers,
         writer,
         // A delivered save's relations become saved, or refused with the service's words.
-        onRelationsAnswered: (sent, answer) => relations?.answered(sent, answer),
+        onRelationsAnswered: (sent, answer) => {
+          // The save was delivered: a failure to mark its relations must not undo that.
+          try {
+            relations?.answered(sent, answer);
+          } catch (error) {
+            options.logger.warn('Marking the relations of a delivered save failed', error);
+          }
+        },
         transaction: (work) => db.transaction(work)(),
       }),
     }),

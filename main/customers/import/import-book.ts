@@ -227,12 +227,11 @@ export function createImportBook(
     const parsed = PendingReadBack.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data.externalIds : [];
   };
-  // Unflushed: losing the last of them to a power cut leaves those customers to the next sync.
-  const keepPending = (id: string, externalIds: string[]) =>
-    unflushed(() => {
-      if (externalIds.length === 0) records.remove(READ_BACK_KIND, id);
-      else records.put(READ_BACK_KIND, id, { v: 1, externalIds });
-    });
+  // Written unflushed: losing the last of them to a power cut leaves those customers to the next sync.
+  const keepPending = (id: string, externalIds: string[]) => {
+    if (externalIds.length === 0) records.remove(READ_BACK_KIND, id);
+    else records.put(READ_BACK_KIND, id, { v: 1, externalIds });
+  };
   return {
     create(record) {
       records.put(IMPORT_KIND, record.id, { ...record, v: 1, chunks: [] });
@@ -300,19 +299,29 @@ export function createImportBook(
         parsedRecords.delete(id);
       });
     },
+    // Each read and written in one transaction: the app and the command line may both change it.
     addPendingReadBack(id, externalIds) {
-      if (externalIds.length === 0 || !get(id)) return;
-      const pending = new Set(pendingOf(id));
-      const before = pending.size;
-      for (const externalId of externalIds) pending.add(externalId);
-      if (pending.size !== before) keepPending(id, [...pending]);
+      if (externalIds.length === 0) return;
+      unflushed(() =>
+        transaction(() => {
+          if (!get(id)) return;
+          const pending = new Set(pendingOf(id));
+          const before = pending.size;
+          for (const externalId of externalIds) pending.add(externalId);
+          if (pending.size !== before) keepPending(id, [...pending]);
+        }),
+      );
     },
     removePendingReadBack(id, externalIds) {
       if (externalIds.length === 0) return;
-      const now = pendingOf(id);
-      const tried = new Set(externalIds);
-      const pending = now.filter((externalId) => !tried.has(externalId));
-      if (pending.length !== now.length) keepPending(id, pending);
+      unflushed(() =>
+        transaction(() => {
+          const now = pendingOf(id);
+          const tried = new Set(externalIds);
+          const pending = now.filter((externalId) => !tried.has(externalId));
+          if (pending.length !== now.length) keepPending(id, pending);
+        }),
+      );
     },
     pendingReadBack: pendingOf,
     withPendingReadBack() {

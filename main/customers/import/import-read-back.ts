@@ -103,10 +103,15 @@ export function createImportReadBacks(deps: {
       done: Promise.resolve(),
     };
     running.set(id, run);
-    run.done = readLeft(id, read, run).finally(() => {
-      running.delete(id);
-      if (run.again && !run.controller.signal.aborted) begin(id);
-    });
+    // Nobody may be waiting on a background read-back: its failure is logged, never unhandled.
+    run.done = readLeft(id, read, run)
+      .finally(() => {
+        running.delete(id);
+        if (run.again && !run.controller.signal.aborted) begin(id);
+      })
+      .catch((error: unknown) => {
+        logger.warn(`customer import ${id}: the read-back stopped: ${String(error)}`);
+      });
   }
 
   const keep = (id: string, externalIds: readonly string[]) => {

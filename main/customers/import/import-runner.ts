@@ -29,8 +29,11 @@ export const MAX_RATE_LIMITED_MS = 10 * 60_000;
 
 /** The service kept answering 429 for one batch longer than MAX_RATE_LIMITED_MS. */
 class RateLimited extends Error {
-  constructor(readonly waitedMs: number) {
-    super(`the service asked to wait for ${Math.round(waitedMs / 60_000)} minutes`);
+  constructor(
+    readonly waitedMs: number,
+    readonly askedMs: number,
+  ) {
+    super(`the service asked to wait ${Math.ceil(askedMs / 1000)} s more`);
   }
 }
 
@@ -69,7 +72,7 @@ class Stopped extends Error {}
 function pauseReason(error: unknown, phase: Phase): string {
   const again = phase === 'verify' ? 'verify again' : 'save again';
   if (error instanceof RateLimited)
-    return `The service kept asking CaseDesk to slow down (429) for ${Math.round(error.waitedMs / 60_000)} minutes on one batch: ${again} later to go on where it stopped.`;
+    return `The service keeps asking CaseDesk to slow down (429): one batch waited ${Math.round(error.waitedMs / 60_000)} min and was asked to wait ${Math.ceil(error.askedMs / 60_000)} min more. ${again[0]?.toUpperCase()}${again.slice(1)} later to go on where it stopped.`;
   if (isServiceError(error)) {
     if (error.kind === 'auth')
       return `The service refused this profile’s access token: save a new token, then ${again} to go on where it stopped.`;
@@ -170,7 +173,7 @@ export function createImportRunner(deps: {
   logger: Logger;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   changed: (id: string) => void;
-  /** The lines a save batch saved (customers and relations), once written to the import. */
+  /** The lines a save batch saved (customers and relations), as soon as it is answered (before its chunk is written). */
   onSaved?: (id: string, lines: readonly ImportLine[]) => void;
 }): ImportRunner {
   const { book, wire, logger } = deps;
@@ -249,8 +252,9 @@ export function createImportRunner(deps: {
         const asked = isServiceError(error) ? error.retryAfterMs : null;
         const wait = asked ?? BACKOFF_MS[Math.min(tries - 1, BACKOFF_MS.length - 1)] ?? 1000;
         if (is429) {
+          if (rateLimitedMs + wait > MAX_RATE_LIMITED_MS)
+            throw new RateLimited(rateLimitedMs, wait);
           rateLimitedMs += wait;
-          if (rateLimitedMs > MAX_RATE_LIMITED_MS) throw new RateLimited(rateLimitedMs);
         }
         logger.warn(
           `customer import ${record.id}: batch failed (${String(error)}), again in ${wait} ms`,
@@ -478,6 +482,13 @@ export function createImportRunner(deps: {
         await take((line) => line.kind === 'relation' && line.status === 'valid');
       }
     } finally {
+      // A failure while the batch before was written leaves the next one in flight: it is stopped
+      // and waited for, so nothing of this run still talks to the service once it has ended.
+      const left = inFlight as Promise<Answered[]> | null;
+      if (left) {
+        job.controller.abort();
+        await left.catch(() => undefined);
+      }
       // Stopped or failed: what was answered is kept, so going on does not send it again.
       written.write();
     }

@@ -115,5 +115,10 @@ describe('customers import on the command line, against the sandbox', { timeout:
     expect(() =>
       parseCustomersImport(parseCliArgs(['customers', 'import', path, '--continue', id ?? ''])),
     ).toThrow(/FILE or --continue ID, not both/);
+    expect(() =>
+      parseCustomersImport(
+        parseCliArgs(['customers', 'import', '--continue', id ?? '', '--batch', '5']),
+      ),
+    ).toThrow(/--batch cannot change it/);
   });
 });

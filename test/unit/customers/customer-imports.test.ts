@@ -318,8 +318,64 @@ describe('dry run and save', () => {
     service.verify(view.id, true);
     const paused = await service.settled(view.id);
     expect(paused.state).toBe('paused');
-    expect(paused.reason).toMatch(/slow down \(429\).*verify again later/);
+    expect(paused.reason).toMatch(/slow down \(429\).*Verify again later/);
     expect(waits.reduce((sum, ms) => sum + ms, 0)).toBeLessThanOrEqual(MAX_RATE_LIMITED_MS);
+    store.close();
+  });
+
+  it('a dry run that fails while its next batch is in flight stops that batch before it ends', async () => {
+    const dir = folder();
+    const store = openTestLocalStore(dir);
+    let calls = 0;
+    let abortedThird = false;
+    let thirdEnded = false;
+    const wire: ImportWire = {
+      save(body, signal) {
+        calls += 1;
+        if (calls < 3) return Promise.resolve(answerOf(body));
+        return new Promise((_, reject) => {
+          signal.addEventListener(
+            'abort',
+            () => {
+              abortedThird = true;
+              setTimeout(() => {
+                thirdEnded = true;
+                reject(new Error('aborted'));
+              }, 20);
+            },
+            { once: true },
+          );
+        });
+      },
+    };
+    let writes = 0;
+    const service = createCustomerImports({
+      records: store,
+      transaction: (work) => store.db.transaction(work)(),
+      // The first verdicts written (the second batch's answer, the third in flight) fail.
+      unflushed: (work) => {
+        writes += 1;
+        if (writes === 1) throw new Error('disk full');
+        return work();
+      },
+      wire,
+      readBack: null,
+      logger: silentLogger,
+      sleep: () => Promise.resolve(),
+    });
+    const rows = Array.from({ length: 600 }, (_, i) => `E${i + 1},N,Name${i + 1}`).join('\n');
+    const view = await start(
+      service,
+      file(dir, 'f.csv', `external_id,account_type,last_name\n${rows}\n`),
+      { verify: true, batchSize: 200 },
+    );
+    const paused = await service.settled(view.id);
+    expect(paused.state).toBe('paused');
+    expect(paused.reason).toMatch(/disk full/);
+    expect(calls).toBe(3);
+    expect(abortedThird).toBe(true);
+    expect(thirdEnded).toBe(true);
+    await service.close();
     store.close();
   });
 

@@ -280,26 +280,4 @@ describe('the read-back of an import’s saved customers', () => {
     expect(opened.pending(view.id)).toEqual([]);
     await opened.close();
   });
-
-  it('an import kept before the read-back was kept with it opens with nothing left to read', async () => {
-    const { dir, file } = profile(2);
-    const opened = open(dir, { get: (externalId) => Promise.resolve(detailOf(externalId)) });
-    const id = await importAndSave(opened, file);
-    await opened.imports.readBackSettled(id);
-    // As an earlier CaseDesk left it: no read-back kept beside the import.
-    opened.store.remove(READ_BACK_KIND, id);
-    await opened.close();
-
-    const asked: string[] = [];
-    const reopened = open(dir, {
-      get: (externalId) => {
-        asked.push(externalId);
-        return Promise.resolve(detailOf(externalId));
-      },
-    });
-    expect(reopened.imports.get(id)).toMatchObject({ state: 'done', saved: 2 });
-    await reopened.imports.readBackSettled(id);
-    expect(asked).toEqual([]);
-    await reopened.close();
-  });
 });

@@ -66,6 +66,7 @@ const keptLink = (relation: KeptRelation): GraphLink => ({
   relationType: relation.relationType,
   fromReadShape: false,
   disabled: relation.disabled,
+  ...(relation.state === 'refused' ? { refused: true } : {}),
 });
 
 /** The links the cache knows of a customer: its relations table and the read shape's parent. */

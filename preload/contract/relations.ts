@@ -52,6 +52,8 @@ export interface RelationGraphEdge {
   /** From a customer's `parent_external_id` (read shape) rather than a saved relation. */
   fromReadShape: boolean;
   disabled: boolean;
+  /** A kept relation the service refused when it was delivered: not a link the service holds. */
+  refused?: boolean;
 }
 
 export interface RelationGraph {

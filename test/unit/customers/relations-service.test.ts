@@ -261,6 +261,7 @@ describe('saving a relation', () => {
         state: 'refused',
         refusal: 'child K is not a customer',
       });
+      expect(service.graph('K', 1, 10).edges).toMatchObject([{ id: 'rel-P-K-3', refused: true }]);
       // Saved again from the form: saved, the refusal gone.
       const { saver } = fakeSaver({});
       const again = serviceOf(saver);
@@ -285,6 +286,15 @@ describe('saving a relation', () => {
         { detail: [{ external_id: 'rel-P-K-3', errors: [{ error: 'bad', detail: 'no' }] }] },
       );
       expect(service.list('K')[0]?.state).toBe('queued');
+    });
+
+    it('an import that saved the relation anew since is not undone by the queued one’s refusal', async () => {
+      const service = await queuedService();
+      service.keepSaved([{ ...draft, disabled: true }]);
+      service.answered(sent, {
+        detail: [{ external_id: 'rel-P-K-3', errors: [{ error: 'bad', detail: 'no' }] }],
+      });
+      expect(service.list('K')[0]).toMatchObject({ state: 'saved', disabled: true });
     });
 
     it('matches relation lines after the customer lines carried with them', async () => {

@@ -57,6 +57,22 @@ describe('the relation graph', () => {
     expect(markup).toMatch(/data-id="r2"[^>]*><path d="M0,59 [^"]* 0,143"/);
   });
 
+  it('marks a relation the service refused, apart from the saved ones', () => {
+    const markup = drawn({
+      center: 'C',
+      cut: false,
+      nodes: [
+        { externalId: 'C', name: 'Centre', distance: 0 },
+        { externalId: 'K', name: 'Kid', distance: 1 },
+        { externalId: 'N', name: 'Nope', distance: 1 },
+      ],
+      edges: [edge('r1', 'C', 'K'), { ...edge('r2', 'C', 'N'), refused: true }],
+    });
+    const edges = edgeElements(markup);
+    expect(edges.filter((element) => element.includes('is-refused'))).toHaveLength(1);
+    expect(markup).toContain('Director (refused)');
+  });
+
   it('draws one edge per relation for any graph of linked customers', () => {
     const ids = fc.uniqueArray(fc.stringMatching(/^[A-Z]{1,4}$/), { minLength: 2, maxLength: 12 });
     fc.assert(

@@ -80,12 +80,13 @@ const NODE_HANDLES: NodeHandle[] = [
 /** What an edge says: the type's label, "parent (read shape)" for a customer's own parent field. */
 function edgeLabel(edge: RelationGraph['edges'][number], types: readonly RelationTypeLabel[]) {
   const what = edge.fromReadShape ? 'parent' : typeLabel(types, edge.relationType);
+  if (edge.refused) return `${what} (refused)`;
   return edge.disabled ? `${what} (disabled)` : what;
 }
 
 /**
  * The customer in the middle, its parents above and its children below, each edge labelled with
- * its type; disabled relations dashed. Pan and zoom with the mouse or the controls.
+ * its type; disabled relations dashed, refused ones dotted in the danger colour. Pan and zoom with the mouse or the controls.
  */
 export function RelationGraphView({
   graph,
@@ -120,6 +121,7 @@ export function RelationGraphView({
       className: [
         'relation-edge',
         edge.disabled ? 'is-disabled' : '',
+        edge.refused ? 'is-refused' : '',
         edge.fromReadShape ? 'is-read-shape' : '',
       ]
         .filter(Boolean)

@@ -229,8 +229,8 @@ export function GraphSection({
             </Banner>
           )}
           <p className="field-hint">
-            Parents above, children below; a dashed line is a disabled relation. Tab to a customer
-            and press Enter to open it.
+            Parents above, children below; a dashed line is a disabled relation, a dotted red one a
+            relation the service refused. Tab to a customer and press Enter to open it.
           </p>
           <RelationGraphView graph={graph} types={types} />
         </>

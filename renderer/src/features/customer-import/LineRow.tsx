@@ -1,4 +1,4 @@
-import { memo, type KeyboardEvent } from 'react';
+import { memo, type HTMLAttributes, type KeyboardEvent } from 'react';
 import type { ImportLine } from '../../../../preload/contract';
 import { ServiceText } from '../../components/ServiceText';
 import { formatCount } from '../../lib/format';
@@ -111,25 +111,23 @@ export const LineRow = memo(function LineRow({
         const onPointer = () => actions.activate(index, column);
         if (column === 0)
           return (
-            <div
+            <GridCell
               key={column}
               id={id}
-              role="gridcell"
-              aria-colindex={1}
+              column={column}
               className={`${className} ci-num`}
               onClick={onPointer}
             >
               {formatCount(line.line)}
               {line.kind === 'relation' && <span className="ci-kind"> rel.</span>}
-            </div>
+            </GridCell>
           );
         if (column === 1)
           return (
-            <div
+            <GridCell
               key={column}
               id={id}
-              role="gridcell"
-              aria-colindex={2}
+              column={column}
               className={className}
               onClick={onPointer}
             >
@@ -143,32 +141,30 @@ export const LineRow = memo(function LineRow({
                     : `${formatCount(line.warnings.length)} warnings`}
                 </span>
               )}
-            </div>
+            </GridCell>
           );
         const target = gridColumnOf(column);
         if (!target)
           return (
-            <div
+            <GridCell
               key={column}
               id={id}
-              role="gridcell"
-              aria-colindex={column + 1}
+              column={column}
               className={`${className} ci-other`}
               onClick={onPointer}
               data-testid="ci-other-problems"
             >
               <Problems problems={problems.get('other') ?? []} />
-            </div>
+            </GridCell>
           );
         const field = fieldOf(target, line);
         const cellProblems = problems.get(target.key) ?? [];
         const isEditing = editing?.column === column;
         return (
-          <div
+          <GridCell
             key={column}
             id={id}
-            role="gridcell"
-            aria-colindex={column + 1}
+            column={column}
             aria-readonly={field && editable ? undefined : true}
             aria-invalid={cellProblems.some((problem) => problem.severity === 'error') || undefined}
             className={`${className}${cellProblems.length ? ` has-${cellProblems[0]!.severity}` : ''}${field ? '' : ' is-empty'}`}
@@ -207,9 +203,22 @@ export const LineRow = memo(function LineRow({
                 <Problems problems={cellProblems} />
               </>
             )}
-          </div>
+          </GridCell>
         );
       })}
     </div>
   );
 });
+
+/** One cell of the grid: its id, role and column number (counted from 1) as assistive technology reads it. */
+function GridCell({
+  column,
+  children,
+  ...rest
+}: HTMLAttributes<HTMLDivElement> & { id: string; column: number }) {
+  return (
+    <div role="gridcell" aria-colindex={column + 1} {...rest}>
+      {children}
+    </div>
+  );
+}

@@ -65,6 +65,11 @@ export interface ImportView {
   saved: number;
   /** The service deferred scan and risk in some batch although not asked to. */
   riskScanForced: boolean;
+  /**
+   * Grows with every change kept: an answer and a change event can cross on the way, and the
+   * view with the smaller revision is the older one.
+   */
+  revision: number;
 }
 
 export type ImportLineStatus =

@@ -438,6 +438,11 @@ export interface KytBatchView {
   remaining: number;
   /** Seconds to wait before the next line (the service asked: 429 Retry-After), or null. */
   waitingSeconds: number | null;
+  /**
+   * Grows with every view main makes of a batch: an action's answer and a later event can cross on
+   * the way, and the view with the smaller revision is the older one.
+   */
+  revision: number;
 }
 
 export interface KytBatchLine {

@@ -77,6 +77,7 @@ export function standInImport(page: Page) {
     verified: 0,
     saved: 0,
     riskScanForced: false,
+    revision: 0,
   };
   const started: unknown[] = [];
   const edits: Array<{ line: number; customer: CustomerDraft }> = [];
@@ -108,6 +109,7 @@ export function standInImport(page: Page) {
   const verify = () => {
     for (const [index, line] of lines.entries()) lines[index] = judge(line);
     Object.assign(view, {
+      revision: view.revision + 1,
       state: 'verified',
       verified: lines.length,
       withErrors: lines.filter((line) => line.status === 'invalid').length,
@@ -169,6 +171,7 @@ export function standInImport(page: Page) {
           if (line.status === 'valid')
             lines[index] = { ...line, status: 'saved', customerId: `id-${line.line}` };
         Object.assign(view, {
+          revision: view.revision + 1,
           state: 'done',
           saved: lines.filter((line) => line.status === 'saved').length,
           riskScanForced: true,

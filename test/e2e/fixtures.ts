@@ -60,6 +60,9 @@ export interface Tenant {
   restart(): Promise<void>;
 }
 
+/** The end of a failed test's host log that its report carries. */
+const HOST_LOG_CHARS = 20_000;
+
 /** Each test: its own data folder, its own browser host, its own stand-in service. */
 export const test = base.extend<{
   app: AppHandle;
@@ -148,13 +151,16 @@ export const test = base.extend<{
     await service.close();
   },
   app: [
-    async ({ page, hostArgs }, use) => {
+    async ({ page, hostArgs }, use, testInfo) => {
       const temp = makeTempDir('casedesk-e2e-');
+      // What hosts stopped by a restart logged, kept for the report.
+      let earlierLog = '';
       const handle: AppHandle = {
         host: await startHostProcess({ dataDir: temp.path, extraArgs: hostArgs }),
         dataDir: temp.path,
         async restart(whileStopped) {
           await handle.host.stop();
+          earlierLog += handle.host.stderr();
           await whileStopped?.();
           handle.host = await startHostProcess({ dataDir: temp.path, extraArgs: hostArgs });
           await openApp(page, handle.host);
@@ -163,6 +169,16 @@ export const test = base.extend<{
       await openApp(page, handle.host);
       await use(handle);
       await handle.host.stop();
+      // A failure's report carries what the host logged (the reporter prints it), so a failure
+      // seen only on a loaded CI machine can be read there.
+      if (testInfo.status !== testInfo.expectedStatus) {
+        const log = earlierLog + handle.host.stderr();
+        if (log)
+          await testInfo.attach('host-log', {
+            body: log.length > HOST_LOG_CHARS ? `…${log.slice(-HOST_LOG_CHARS)}` : log,
+            contentType: 'text/plain',
+          });
+      }
       temp.remove();
     },
     // Every test opens CaseDesk, whether or not it names the fixture.

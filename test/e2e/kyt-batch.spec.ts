@@ -187,9 +187,28 @@ test.describe('KYT batch imports', () => {
     await expect(batch).toHaveAttribute('data-state', 'paused', { timeout: 30_000 });
     // Start, Pause and Resume are one button: the keyboard stays on it.
     await expect(batches.action(batch, 'resume')).toBeFocused();
-    const sentAtPause = await batches.figure(batch, 'sent');
+    // The line in flight when it was paused is answered and kept; then nothing more goes out.
+    const batchId = await batch.getAttribute('data-batch-id');
+    await expect
+      .poll(
+        async () =>
+          (
+            await bridge<KytList>(page, 'kyt.list', {
+              filter: { batchId, status: 'sending', limit: 1 },
+            })
+          ).total,
+        { timeout: 30_000 },
+      )
+      .toBe(0);
+    const kept = await bridge<KytBatchView[]>(page, 'kyt.batches');
+    const sentAtPause = kept.find((one) => one.id === batchId)?.sent ?? -1;
+    expect(sentAtPause).toBeGreaterThan(2);
     expect(sentAtPause).toBeLessThan(lines);
-    await batches.expectFigures(batch, { remaining: lines - sentAtPause, 'in-doubt': 0 });
+    await batches.expectFigures(batch, {
+      sent: sentAtPause,
+      remaining: lines - sentAtPause,
+      'in-doubt': 0,
+    });
 
     await faults(tenant, null);
     await page.keyboard.press('Enter');
@@ -204,11 +223,13 @@ test.describe('KYT batch imports', () => {
       remaining: 0,
     });
     // Each line once: one submission per line, no external id twice.
-    const kept = await bridge<KytList>(page, 'kyt.list', {
-      filter: { batchId: await batch.getAttribute('data-batch-id'), limit: 1000 },
+    const submissions = await bridge<KytList>(page, 'kyt.list', {
+      filter: { batchId, limit: 1000 },
     });
-    expect(kept.total).toBe(lines);
-    expect(new Set(kept.submissions.map((submission) => submission.externalId)).size).toBe(lines);
+    expect(submissions.total).toBe(lines);
+    expect(new Set(submissions.submissions.map((submission) => submission.externalId)).size).toBe(
+      lines,
+    );
   });
 
   test('a storm of 429s: the batch waits as long as the service asks, says so, then goes on', async ({

@@ -5,6 +5,8 @@ export interface HostProcess {
   url: string;
   origin: string;
   stdout: () => string;
+  /** What the host logged (its logger writes to stderr): attached to a failed test's report. */
+  stderr: () => string;
   stop(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export async function startHostProcess(options: {
     url,
     origin: new URL(url).origin,
     stdout: () => out,
+    stderr: () => err,
     stop: () =>
       new Promise<void>((resolveStop) => {
         if (child.exitCode !== null) return resolveStop();

@@ -17,6 +17,7 @@ export function batchView(patch: Partial<KytBatchView> = {}): KytBatchView {
     inDoubt: 0,
     remaining: 5,
     waitingSeconds: null,
+    revision: 1,
     ...patch,
   };
 }

@@ -55,6 +55,8 @@ const ImportRecord = z.object({
   customers: z.number().int(),
   relations: z.number().int(),
   chunks: z.array(ChunkCounts),
+  /** Grows with every write (imports kept before it read as 0): orders the views sent out. */
+  revision: z.number().int().nonnegative().default(0),
 });
 export type ImportRecord = z.infer<typeof ImportRecord>;
 
@@ -132,15 +134,16 @@ export function viewOf(record: ImportRecord): ImportView {
     verified: sum('verified'),
     saved: sum('saved'),
     riskScanForced: record.riskScanForced,
+    revision: record.revision,
   };
 }
 
 export interface ImportBook {
-  create(record: Omit<ImportRecord, 'v' | 'chunks'>): void;
+  create(record: Omit<ImportRecord, 'v' | 'chunks' | 'revision'>): void;
   get(id: string): ImportRecord | null;
   /** Oldest first. */
   list(): ImportRecord[];
-  update(id: string, change: Partial<Omit<ImportRecord, 'v' | 'id'>>): ImportRecord;
+  update(id: string, change: Partial<Omit<ImportRecord, 'v' | 'id' | 'revision'>>): ImportRecord;
   /** Appends a chunk of lines (while reading the file), in one write. */
   addChunk(id: string, lines: ImportLine[]): void;
   /** A chunk's lines, shared with the book's cache: read, never changed in place. */
@@ -214,8 +217,9 @@ export function createImportBook(
     if (!record) throw new Error(`the import ${id} is not kept`);
     return record;
   };
-  /** Writes an import kept already (`must` found it). */
-  const write = (record: ImportRecord) => {
+  /** Writes an import kept already (`must` found it), one revision on. */
+  const write = (change: ImportRecord) => {
+    const record = { ...change, revision: change.revision + 1 };
     const text = JSON.stringify(record);
     records.setBodyText(IMPORT_KIND, record.id, text);
     parsedRecords.set(record.id, { text, record });
@@ -234,7 +238,7 @@ export function createImportBook(
   };
   return {
     create(record) {
-      records.put(IMPORT_KIND, record.id, { ...record, v: 1, chunks: [] });
+      records.put(IMPORT_KIND, record.id, { ...record, v: 1, chunks: [], revision: 0 });
     },
     get,
     list() {

@@ -91,7 +91,10 @@ export function createKytBatches(deps: KytBatchDeps): KytBatches {
   const listeners = new Set<(batch: KytBatchView) => void>();
   let closed = false;
 
+  // Counted on from the clock, so views made after a restart still read as newer.
+  let lastRevision = 0;
   const view = (summary: BatchSummary): KytBatchView => {
+    lastRevision = Math.max(lastRevision + 1, Date.now());
     const counts = { ...noCounts(), ...store.batchCounts(summary.id) };
     const inDoubt = counts['in-doubt'];
     return {
@@ -109,6 +112,7 @@ export function createKytBatches(deps: KytBatchDeps): KytBatches {
       inDoubt,
       remaining: counts.waiting + counts.sending,
       waitingSeconds: runner.waitingSeconds(summary.id),
+      revision: lastRevision,
     };
   };
 

@@ -273,6 +273,28 @@ describe('dry run and save', () => {
     store.close();
   });
 
+  it('numbers every view it sends: a later change never carries a smaller revision', async () => {
+    const dir = folder();
+    const { wire } = fakeWire();
+    const { service, store } = imports(dir, wire);
+    const seen: Array<[string, number]> = [];
+    const stop = service.onChange((view) => seen.push([view.state, view.revision]));
+    const csv = 'external_id,account_type,last_name\nE1,N,Lee\nE2,N,Roe\nE3,F,Ng\n';
+    const started = await start(service, file(dir, 'r.csv', csv));
+    const answer = service.verify(started.id, false);
+    const verified = await service.settled(started.id);
+    service.save(started.id);
+    const done = await service.settled(started.id);
+    stop();
+    const revisions = seen.map(([, revision]) => revision);
+    expect(revisions).toEqual([...revisions].sort((a, b) => a - b));
+    // The answer to starting the dry run is older than the view of its end.
+    expect(answer.revision).toBeLessThan(verified.revision);
+    expect(verified.revision).toBeLessThan(done.revision);
+    expect(seen.at(-1)).toEqual(['done', done.revision]);
+    store.close();
+  });
+
   it('waits on 429s as the service asks, and pauses saying so when one batch waits over ten minutes', async () => {
     const dir = folder();
     let limited = 3;

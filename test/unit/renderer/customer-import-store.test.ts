@@ -57,6 +57,7 @@ const importView = (over: Partial<ImportView> = {}): ImportView => ({
   verified: 100,
   saved: 0,
   riskScanForced: false,
+  revision: 1,
   ...over,
 });
 
@@ -160,6 +161,27 @@ describe('an action on an import', () => {
     expect(fake.calls).toEqual([['pause', { id: 'i1' }]]);
     expect(store.getState().imports[0]).toMatchObject({ state: 'paused', verified: 30 });
     expect(store.getState().busy).toEqual({});
+  });
+
+  it('whose run ended before its answer arrived shows the end, not the older answer', async () => {
+    store.setState({ status: 'ready', imports: [importView({ state: 'verified', revision: 4 })] });
+    let release: (value: Result<ImportView>) => void = () => undefined;
+    fake.answers.verify = () => new Promise((resolve) => (release = resolve));
+    // Main's events reach the store; the list read as it starts to follow never answers.
+    fake.answers.list = () => new Promise(() => undefined);
+    const stop = followCustomerImports(
+      store,
+      () => fake.bridge,
+      () => () => undefined,
+    );
+    const acting = store.getState().act('i1', 'verify');
+    // The one-line dry run is over before main's answer to starting it is read.
+    fake.listeners[0]!(importView({ state: 'verifying', revision: 5 }));
+    fake.listeners[0]!(importView({ state: 'verified', verified: 100, revision: 7 }));
+    release({ ok: true, value: importView({ state: 'verifying', revision: 5 }) });
+    await acting;
+    expect(store.getState().imports[0]).toMatchObject({ state: 'verified', revision: 7 });
+    stop();
   });
 
   it('“Verify again” checks the edited lines, “every line” asks for all', async () => {

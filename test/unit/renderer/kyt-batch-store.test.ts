@@ -154,6 +154,27 @@ describe('an action on a batch', () => {
     expect(useKytBatches.getState().busy).toEqual({});
   });
 
+  it('keeps the newer event when the pause’s answer arrives after it', async () => {
+    useKytBatches.setState({ status: 'ready', batches: [batchView({ revision: 10 })] });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // Paused with one line in flight: main answers the pause, then keeps that line and says so;
+    // the event overtakes the answer.
+    bridge.answers.set('pauseBatch', () =>
+      gate.then(() => ({
+        ok: true,
+        value: batchView({ state: 'paused', sent: 4, remaining: 5, revision: 11 }),
+      })),
+    );
+    const pending = useKytBatches.getState().act('b1', 'pause');
+    useKytBatches
+      .getState()
+      .receive(batchView({ state: 'paused', sent: 5, remaining: 4, revision: 12 }));
+    release();
+    await pending;
+    expect(useKytBatches.getState().batches[0]).toMatchObject({ sent: 5, remaining: 4 });
+  });
+
   it('cancels through cancelBatch', async () => {
     useKytBatches.setState({ status: 'ready', batches: [batchView()] });
     bridge.answers.set('cancelBatch', ok(batchView({ state: 'cancelled', remaining: 0 })));

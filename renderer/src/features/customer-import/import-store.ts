@@ -93,11 +93,14 @@ export function createImportsStore(bridge: () => ImportBridge) {
       }
     },
 
+    // An action's answer can arrive after the change events its run sent (a dry run of one line
+    // ends before the answer to starting it is read): the older view never replaces a newer one.
     receive: (view) =>
       set((state) => {
-        const known = state.imports.some((entry) => entry.id === view.id);
+        const shown = state.imports.find((entry) => entry.id === view.id);
+        if (shown && shown.revision > view.revision) return state;
         return {
-          imports: known
+          imports: shown
             ? state.imports.map((entry) => (entry.id === view.id ? view : entry))
             : newestFirst([view, ...state.imports]),
         };

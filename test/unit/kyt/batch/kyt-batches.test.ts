@@ -316,6 +316,8 @@ describe('running a batch', () => {
     held.open();
     const paused = await batches.settled(started.id);
     expect(paused).toMatchObject({ state: 'paused', scored: 3, remaining: 3 });
+    // The line in flight was kept after the pause was answered: its view is the newer one.
+    expect(paused.revision).toBeGreaterThan(pausing.revision);
     expect(sentLines()).toEqual([2, 3, 4]);
     batches.resume(started.id);
     expect((await batches.settled(started.id)).state).toBe('done');

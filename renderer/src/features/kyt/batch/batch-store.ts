@@ -80,9 +80,13 @@ export const useKytBatches = create<BatchStore>((set, get) => ({
     }
   },
 
+  // An action's answer can arrive after an event main sent later (the line in flight when the
+  // batch was paused, kept): the older view never replaces a newer one.
   receive: (batch, nowMs = Date.now()) =>
     set((state) => {
-      const known = state.batches.some((entry) => entry.id === batch.id);
+      const shown = state.batches.find((entry) => entry.id === batch.id);
+      if (shown && shown.revision > batch.revision) return state;
+      const known = shown !== undefined;
       const batches = known
         ? state.batches.map((entry) => (entry.id === batch.id ? batch : entry))
         : newestFirst([batch, ...state.batches]);

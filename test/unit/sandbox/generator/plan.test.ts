@@ -18,14 +18,13 @@ describe('planFor', () => {
     ];
     expect(items.filter((item) => item.kind === 'customer')).toHaveLength(20);
     expect(items.filter((item) => item.kind === 'alert')).toHaveLength(0);
-    // Screened against the whole watchlist: seconds on a loaded machine.
-  }, 60_000);
+  });
 
   it('spreads more threads than customers over the customers', () => {
     const plan = { ...planFor(10), threads: 25 };
     const items = [...generateTenant({ seed: 2, plan, now: NOW })];
     expect(items.filter((item) => item.kind === 'thread')).toHaveLength(25);
-  }, 60_000);
+  });
 
   // The whole large tenant, streamed: it proves the >= 100,000 alerts. Its time is logged, not
   // asserted: a shared machine's load says nothing about the generator.

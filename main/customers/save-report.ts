@@ -187,19 +187,33 @@ export function reportOfAnswer(
   ];
   const extra: SaveLineReport[] = [];
   const details = Array.isArray(answer?.detail) ? (answer.detail as DetailLine[]) : [];
+  // Slots by their exact id: an answer of a batch names every line, and a scan per entry would
+  // cost the square of the batch.
+  const byId = new Map<string, Slot[]>();
+  for (const slot of slots) {
+    const same = byId.get(slot.report.externalId);
+    if (same) same.push(slot);
+    else byId.set(slot.report.externalId, [slot]);
+  }
   details.forEach((line, index) => {
     if (!line || typeof line !== 'object') return;
-    const slot = slotFor(slots, line.external_id ?? null, index, details.length);
-    const fieldOf = (problem: Problem) =>
-      slot?.relation
-        ? relationField(problem, slot.relation)
-        : customerField(problem, slot?.customer);
-    const errors = problemsOf(line.errors).map(asProblem(fieldOf));
-    const warnings = problemsOf(line.warnings).map(asProblem(fieldOf));
+    const slot = slotFor(slots, byId, line.external_id ?? null, index, details.length);
+    const errorList = problemsOf(line.errors);
+    const warningList = problemsOf(line.warnings);
+    let errors: SaveProblem[] = [];
+    let warnings: SaveProblem[] = [];
+    if (errorList.length > 0 || warningList.length > 0) {
+      const fieldOf = (problem: Problem) =>
+        slot?.relation
+          ? relationField(problem, slot.relation)
+          : customerField(problem, slot?.customer);
+      errors = errorList.map(asProblem(fieldOf));
+      warnings = warningList.map(asProblem(fieldOf));
+    }
     if (slot) {
       slot.answered = true;
-      slot.report.errors.push(...errors);
-      slot.report.warnings.push(...warnings);
+      if (errors.length > 0) slot.report.errors.push(...errors);
+      if (warnings.length > 0) slot.report.warnings.push(...warnings);
     } else if (errors.length || warnings.length) {
       extra.push({ ...emptyLine('customer', line.external_id ?? ''), errors, warnings });
     }
@@ -208,9 +222,8 @@ export function reportOfAnswer(
   for (const entry of added) {
     if (!entry || typeof entry.external_id !== 'string' || typeof entry.customer_id !== 'string')
       continue;
-    for (const slot of slots)
-      if (slot.customer && slot.report.externalId === entry.external_id)
-        slot.report.customerId = entry.customer_id;
+    for (const slot of byId.get(entry.external_id) ?? [])
+      if (slot.customer) slot.report.customerId = entry.customer_id;
   }
   const lines = [...slots.map((slot) => slot.report), ...extra];
   return {
@@ -261,10 +274,12 @@ const emptyLine = (kind: SaveLineReport['kind'], externalId: string): SaveLineRe
   customerId: null,
 });
 
+const NO_PROBLEMS: Problem[] = [];
+
 const problemsOf = (list: unknown): Problem[] =>
-  Array.isArray(list)
+  Array.isArray(list) && list.length > 0
     ? list.filter((item): item is Problem => item !== null && typeof item === 'object')
-    : [];
+    : NO_PROBLEMS;
 
 /**
  * The line a detail entry answers: the first not yet answered with its id (customers before
@@ -273,14 +288,15 @@ const problemsOf = (list: unknown): Problem[] =>
  */
 function slotFor(
   slots: Slot[],
+  byId: ReadonlyMap<string, Slot[]>,
   externalId: string | null,
   index: number,
   count: number,
 ): Slot | undefined {
   if (externalId !== null) {
-    const exact = slots.filter((slot) => slot.report.externalId === externalId);
+    const exact = byId.get(externalId);
     // An id echoed in another case or with spaces is still the line's own.
-    const same = exact.length
+    const same = exact?.length
       ? exact
       : slots.filter((slot) => sameId(slot.report.externalId, externalId));
     return same.find((slot) => !slot.answered) ?? same.at(-1);

@@ -289,13 +289,14 @@ export function createImportRunner(deps: {
       part.batch.forEach((candidate, position) => {
         const verdict = reportLines[position];
         if (!verdict) return;
-        const warnings = [...verdict.warnings];
-        const key = `${candidate.line.kind}:${candidate.line.externalId}`;
+        // The report is this line's alone: its lists are kept as they are, not copied.
+        let warnings = verdict.warnings;
         if (
-          known.duplicates.has(key) &&
+          known.duplicates.size > 0 &&
+          known.duplicates.has(`${candidate.line.kind}:${candidate.line.externalId}`) &&
           !warnings.some((one) => one.code === 'duplicate_external_id')
         )
-          warnings.push(duplicateWarning(candidate.line.kind));
+          warnings = [...warnings, duplicateWarning(candidate.line.kind)];
         const failed = verdict.errors.length > 0;
         const status =
           phase === 'verify' ? (failed ? 'invalid' : 'valid') : failed ? 'refused' : 'saved';
@@ -368,12 +369,14 @@ export function createImportRunner(deps: {
       duplicates: new Set(),
       saved: new Set(),
     };
-    const seen = new Set<string>();
+    // Ids seen by kind: a key string per line would cost more than the rest of the pass.
+    const seen = { customer: new Set<string>(), relation: new Set<string>() };
     for (let chunk = 0; chunk < record.chunks.length; chunk += 1)
       for (const line of book.chunk(record.id, chunk)) {
-        const key = `${line.kind}:${line.externalId}`;
-        if (line.externalId !== '' && seen.has(key)) known.duplicates.add(key);
-        seen.add(key);
+        const ofKind = seen[line.kind];
+        if (ofKind.has(line.externalId)) {
+          if (line.externalId !== '') known.duplicates.add(`${line.kind}:${line.externalId}`);
+        } else ofKind.add(line.externalId);
         if (line.kind !== 'customer' || !line.customer) continue;
         // The last line with an id is the one the service keeps.
         known.customers.set(line.externalId, line);

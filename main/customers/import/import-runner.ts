@@ -145,6 +145,14 @@ interface Answered {
   context: number;
 }
 
+/** A batch's request as sent, and how its customers split into its own and the context. */
+interface Prepared {
+  body: SaveCustomersRequest;
+  request: Answered['request'];
+  customers: number;
+  context: number;
+}
+
 interface Verdict {
   line: ImportLine;
   /** The line as sent: the verdict is kept only when the line still holds its draft. */
@@ -181,19 +189,13 @@ export function createImportRunner(deps: {
   const jobs = new Map<string, Job>();
   const { readBacks } = deps;
 
-  /**
-   * Sends one batch (halves of it, when the service refuses it whole) and answers each part with
-   * the service's answer; nothing is written. In a dry run, the customers of the file that the
-   * batch names (parents, a relation's ends) and that are not saved yet ride along so the service
-   * knows them; their own verdicts come from their own batch.
-   */
-  async function exchange(
+  /** A batch's request, built apart so a dry run builds the next one while the last is answered. */
+  function prepare(
     record: ImportRecord,
     phase: Phase,
     batch: Candidate[],
-    job: Job,
     known: KnownLines,
-  ): Promise<Answered[]> {
+  ): Prepared {
     const customers = batch.flatMap((one) => (one.line.customer ? [one.line.customer] : []));
     const relations = batch.flatMap((one) => (one.line.relation ? [one.line.relation] : []));
     const context: CustomerDraft[] = [];
@@ -225,12 +227,30 @@ export function createImportRunner(deps: {
       disable_risk_scan: record.disableRiskScan,
       verify_input: phase === 'verify',
     };
+    return { body, request, customers: customers.length, context: context.length };
+  }
+
+  /**
+   * Sends one batch (halves of it, when the service refuses it whole) and answers each part with
+   * the service's answer; nothing is written. In a dry run, the customers of the file that the
+   * batch names (parents, a relation's ends) and that are not saved yet ride along so the service
+   * knows them; their own verdicts come from their own batch.
+   */
+  async function exchange(
+    record: ImportRecord,
+    phase: Phase,
+    batch: Candidate[],
+    job: Job,
+    known: KnownLines,
+    prepared: Prepared = prepare(record, phase, batch, known),
+  ): Promise<Answered[]> {
+    const { body, request, customers, context } = prepared;
     let rateLimitedMs = 0;
     for (let tries = 1; ; tries += 1) {
       if (job.stop) throw new Stopped();
       try {
         const answer = await wire.save(body, job.controller.signal);
-        return [{ batch, answer, request, customers: customers.length, context: context.length }];
+        return [{ batch, answer, request, customers, context }];
       } catch (error) {
         if (job.stop) throw new Stopped();
         if (refusedWhole(error)) {
@@ -244,7 +264,7 @@ export function createImportRunner(deps: {
             ];
           }
           const answer = refusalAnswer(body, error);
-          return [{ batch, answer, request, customers: customers.length, context: context.length }];
+          return [{ batch, answer, request, customers, context }];
         }
         const is429 = isServiceError(error) && error.status === 429;
         // A 429 is waited for as the service asks, up to MAX_RATE_LIMITED_MS; other failures a few times.
@@ -423,8 +443,10 @@ export function createImportRunner(deps: {
       const sent = batch;
       batch = [];
       if (phase === 'verify') {
+        // Built while the batch before is still answered: only sending it waits for that.
+        const next = prepare(record, phase, sent, known);
         const before = inFlight ? await inFlight : null;
-        inFlight = exchange(record, phase, sent, job, known);
+        inFlight = exchange(record, phase, sent, job, known, next);
         // Its failure is met when it is awaited, after the batch before it is kept.
         inFlight.catch(() => undefined);
         if (!before) return;

@@ -141,6 +141,25 @@ describe('the lines of an import', () => {
     expect(pages.lineAt(3)).toBeUndefined();
   });
 
+  it('for another list keep the rows as placeholders until it answers, and read it from its top', async () => {
+    const all = scriptedReader(10_000);
+    const problems = scriptedReader(940);
+    const pages = new LinePages(all.read, () => undefined);
+    pages.show(5_000, 5_020);
+    await all.releaseAll();
+    expect(pages.rows).toBe(10_000);
+    pages.reset(problems.read);
+    // The grid keeps its rows (none of them a line of the old list) while the new one is read.
+    expect(pages.total).toBeNull();
+    expect(pages.rows).toBe(10_000);
+    expect(pages.lineAt(5_010)).toBeUndefined();
+    await problems.releaseAll();
+    expect(problems.asked).toEqual([0]);
+    expect(pages.total).toBe(940);
+    expect(pages.rows).toBe(940);
+    expect(pages.lineAt(10)?.line).toBe(11);
+  });
+
   it('take an edited line in place without a read', async () => {
     const reader = scriptedReader(50);
     const pages = new LinePages(reader.read, () => undefined);

@@ -6,6 +6,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/StateView
 import { api, unwrap } from '../../lib/api';
 import { formatCount } from '../../lib/format';
 import { useNavigation } from '../../lib/navigation';
+import { useAfterFirstFrame } from './after-first-frame';
 import type { CellPosition } from './grid-keys';
 import { importBridge } from './import-bridge';
 import { followCustomerImports, useCustomerImports } from './import-store';
@@ -98,11 +99,13 @@ function OneImport({ id }: { id: string }) {
   const error = useCustomerImports((state) => state.error);
   const load = useCustomerImports((state) => state.load);
   const view = useCustomerImports((state) => state.imports.find((entry) => entry.id === id));
+  // The panel comes with the screen; the lines a frame later, in a task of their own.
+  const linesNow = useAfterFirstFrame();
   if (view)
     return (
       <>
         <ImportPanel view={view} />
-        <LinesSection key={view.id} view={view} />
+        {linesNow && <LinesSection key={view.id} view={view} />}
       </>
     );
   if (status === 'loading') return <LoadingState label="Reading the import…" />;

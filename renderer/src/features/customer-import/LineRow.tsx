@@ -85,12 +85,21 @@ export const LineRow = memo(function LineRow({
   actions,
 }: LineRowProps) {
   const style = { transform: `translateY(${start}px)` };
+  // A line not read yet has the row's cells, empty: when it arrives its text goes into them,
+  // instead of the row's every cell being thrown away and built again.
   if (!line)
     return (
       <div role="row" aria-rowindex={index + 2} className="ci-row ci-row-placeholder" style={style}>
-        <div role="gridcell" className="ci-cell ci-muted">
-          …
-        </div>
+        {Array.from({ length: COLUMN_COUNT }, (_, column) => (
+          <GridCell
+            key={column}
+            id={cellIdOf(gridId, index, column)}
+            column={column}
+            className="ci-cell ci-muted"
+          >
+            {column === 0 ? '…' : null}
+          </GridCell>
+        ))}
       </div>
     );
   const problems = placeProblems(line);

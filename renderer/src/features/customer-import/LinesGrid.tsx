@@ -3,6 +3,7 @@ import {
   useCallback,
   useEffect,
   useId,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -26,7 +27,11 @@ import {
 
 export const ROW_HEIGHT = 56;
 const HEADER_HEIGHT = 36;
-const OVERSCAN = 4;
+/**
+ * Rows drawn beyond each edge. Two are enough for the keyboard and the wheel (rows come in a few
+ * at a time); every one more is another row built on each jump of the scroll bar.
+ */
+const OVERSCAN = 2;
 
 /** Line, status, the fields (those that grow share the room left), the line's other problems. */
 const TRACK_WIDTHS = [{ width: 4.5 }, { width: 7.5 }, ...GRID_COLUMNS, { width: 16, grow: 2 }];
@@ -63,6 +68,8 @@ export function LinesGrid({
   const editLine = useCustomerImports((state) => state.editLine);
   const [editing, setEditing] = useState<Editing | null>(null);
   const total = pages.total ?? 0;
+  /** Rows drawn: while a new list is read, the last one's count, its rows as placeholders. */
+  const rows = pages.rows;
   const editable =
     view.state !== 'verifying' &&
     view.state !== 'saving' &&
@@ -72,7 +79,7 @@ export function LinesGrid({
 
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count: total,
+    count: rows,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
@@ -88,6 +95,14 @@ export function LinesGrid({
   useEffect(() => {
     pages.show(first, last);
   }, [pages, first, last, total]);
+
+  // Another list (only problems, or all lines) is shown from its top.
+  const shownList = useRef(onlyProblems);
+  useLayoutEffect(() => {
+    if (shownList.current === onlyProblems) return;
+    shownList.current = onlyProblems;
+    if (scrollRef.current) scrollRef.current.scrollTop = 0;
+  }, [onlyProblems]);
 
   // Rows are kept by their place on screen, not by line: a row scrolled out is filled with the
   // line scrolled in (its text and attributes changed) rather than thrown away and built again.
@@ -198,7 +213,7 @@ export function LinesGrid({
       className="ci-grid"
       role="grid"
       aria-label={onlyProblems ? 'Lines with problems' : 'Every line of the import'}
-      aria-rowcount={total + 1}
+      aria-rowcount={rows + 1}
       aria-colcount={COLUMN_COUNT}
       aria-activedescendant={
         activeRendered && !editing ? cellId(active.row, active.column) : undefined
@@ -210,7 +225,7 @@ export function LinesGrid({
           '--ci-tracks': TRACKS,
           '--ci-min-width': MIN_WIDTH,
           // A short list takes only its rows' height; a long one scrolls inside the frame.
-          height: `min(60vh, ${HEADER_HEIGHT + Math.max(total, 1) * ROW_HEIGHT + 18}px)`,
+          height: `min(60vh, ${HEADER_HEIGHT + Math.max(rows, 1) * ROW_HEIGHT + 18}px)`,
         } as CSSProperties
       }
       data-testid="ci-grid"

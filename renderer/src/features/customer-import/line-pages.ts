@@ -5,7 +5,11 @@ import type { ImportLine } from '../../../../preload/contract';
 // pages of memory. When the import moves (a batch verified, a line edited) the pages are read
 // again in place: the rows stay on screen until their fresh copy arrives.
 
-export const PAGE_SIZE = 200;
+/**
+ * Lines per read: a screen is some fifteen rows, and every page shown is read again after each
+ * batch of a dry run; a smaller page is less to parse and compare in the window each time.
+ */
+export const PAGE_SIZE = 100;
 /** Pages kept on each side of the visible ones. */
 const KEEP_AROUND = 3;
 
@@ -17,6 +21,20 @@ export type ReadLines = (
 const pageOf = (index: number) => Math.floor(index / PAGE_SIZE);
 
 /**
+ * Each kept line's JSON, made once: a dry run reads the shown pages again after every batch, and
+ * the lines kept are compared each time.
+ */
+const texts = new WeakMap<ImportLine, string>();
+const textOf = (line: ImportLine): string => {
+  let text = texts.get(line);
+  if (text === undefined) {
+    text = JSON.stringify(line);
+    texts.set(line, text);
+  }
+  return text;
+};
+
+/**
  * A page read again, each line that did not change kept as the object already shown (so its row
  * is not drawn again); the page kept whole when no line changed.
  */
@@ -24,8 +42,10 @@ function sameWhereUnchanged(kept: ImportLine[], fresh: ImportLine[]): ImportLine
   let changed = kept.length !== fresh.length;
   const lines = fresh.map((line, index) => {
     const before = kept[index];
-    if (before && JSON.stringify(before) === JSON.stringify(line)) return before;
+    const text = JSON.stringify(line);
+    if (before && textOf(before) === text) return before;
     changed = true;
+    texts.set(line, text);
     return line;
   });
   return changed ? lines : kept;
@@ -34,6 +54,11 @@ function sameWhereUnchanged(kept: ImportLine[], fresh: ImportLine[]): ImportLine
 export class LinePages {
   /** Null until the first page answers. */
   total: number | null = null;
+  /**
+   * The rows the grid keeps while a new list is read (the last total known): its rows stay in
+   * place as placeholders instead of going and coming back, and the page keeps its layout.
+   */
+  private lastTotal = 0;
   error: unknown = null;
   private pages = new Map<number, ImportLine[]>();
   private loading = new Set<number>();
@@ -64,10 +89,20 @@ export class LinePages {
     }
   }
 
-  /** Another list (the filter changed): what is shown goes, the visible pages are read anew. */
+  /** Rows for the grid: the total, or while a new list is read, the last one known. */
+  get rows(): number {
+    return this.total ?? this.lastTotal;
+  }
+
+  /**
+   * Another list (the filter changed): what is shown goes, and the new list is read from its
+   * top, where the grid shows it.
+   */
   reset(read: ReadLines = this.read): void {
     this.read = read;
     this.generation++;
+    this.lastTotal = this.total ?? this.lastTotal;
+    this.visible = [0, this.visible[1] - this.visible[0]];
     this.pages.clear();
     this.loading.clear();
     this.stale.clear();

@@ -8,8 +8,8 @@ export default defineConfig({
     pool: 'forks',
     allowOnly: false,
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
-    // Time is never asserted in a test; a timeout only ends one that hangs. Built CLIs, sandboxes
-    // and generated tenants took 10–26 s on a loaded machine of this kind, past a 20 s limit.
+    // A timeout only ends a test that hangs. Built CLIs, sandboxes and generated tenants took
+    // 10–26 s on a loaded machine of this kind, past a 20 s limit.
     testTimeout: 60_000,
     // Hooks start sandboxes and sync profiles: on a loaded machine that outlasts the default 10 s.
     hookTimeout: 60_000,

@@ -18,7 +18,7 @@ import { report, type BenchFigure } from './report';
 // verified again. The target: the window's main thread never blocked over 50 ms while the
 // grid shows the lines, measured from inside the page (long tasks, and gaps between frames).
 // CASEDESK_BENCH_IMPORT_LINES runs a shorter file while working on it; CASEDESK_BENCH_PROFILE=1
-// keeps a DevTools performance trace of the page from the file's choice on (test-results/bench/).
+// keeps a DevTools performance trace of the page from before the screen opens (test-results/bench/).
 
 const LINES = Number(process.env.CASEDESK_BENCH_IMPORT_LINES ?? 10_000);
 const TARGET_MS = 50;

@@ -248,7 +248,9 @@ export function createImportBook(
       });
     },
     update(id, change) {
-      return write({ ...must(id), ...change });
+      // Read and written in one transaction: the command line on the same profile cannot slip a
+      // write in between, which would lose its change and take the revision back.
+      return transaction(() => write({ ...must(id), ...change }));
     },
     addChunk(id, lines) {
       transaction(() => {

@@ -81,6 +81,11 @@ function windowDisk({ store, records }: KytBatchDeps): WindowDisk | undefined {
   return unflushed && syncToDisk ? { unflushed, syncToDisk } : undefined;
 }
 
+// One count for the process, on from the clock: a profile opened again in the same process (the
+// window's store kept) and a restarted CaseDesk both make views that read as newer.
+let lastRevision = 0;
+const nextRevision = () => (lastRevision = Math.max(lastRevision + 1, Date.now()));
+
 export function createKytBatches(deps: KytBatchDeps): KytBatches {
   const { store, sender, records, logger } = deps;
   const now = deps.now ?? Date.now;
@@ -91,10 +96,8 @@ export function createKytBatches(deps: KytBatchDeps): KytBatches {
   const listeners = new Set<(batch: KytBatchView) => void>();
   let closed = false;
 
-  // Counted on from the clock, so views made after a restart still read as newer.
-  let lastRevision = 0;
   const view = (summary: BatchSummary): KytBatchView => {
-    lastRevision = Math.max(lastRevision + 1, Date.now());
+    const revision = nextRevision();
     const counts = { ...noCounts(), ...store.batchCounts(summary.id) };
     const inDoubt = counts['in-doubt'];
     return {
@@ -112,7 +115,7 @@ export function createKytBatches(deps: KytBatchDeps): KytBatches {
       inDoubt,
       remaining: counts.waiting + counts.sending,
       waitingSeconds: runner.waitingSeconds(summary.id),
-      revision: lastRevision,
+      revision,
     };
   };
 

@@ -123,6 +123,37 @@ describe('the imports shown', () => {
     expect(fake.listeners).toHaveLength(0);
   });
 
+  it('read while a run ends keep the newer event over the list’s older view', async () => {
+    let answer: (value: Result<ImportView[]>) => void = () => undefined;
+    fake.answers.list = () => new Promise((resolve) => (answer = resolve));
+    const stop = followCustomerImports(
+      store,
+      () => fake.bridge,
+      () => () => undefined,
+    );
+    // Main read the list while the dry run ran; its last event arrives before that answer.
+    fake.listeners[0]!(importView({ id: 'a', state: 'verified', revision: 7 }));
+    answer({
+      ok: true,
+      value: [
+        importView({ id: 'a', state: 'verifying', revision: 5 }),
+        importView({ id: 'b', state: 'done', revision: 3 }),
+      ],
+    });
+    await vi.waitFor(() => expect(store.getState().status).toBe('ready'));
+    expect(
+      Object.fromEntries(store.getState().imports.map((view) => [view.id, view.state])),
+    ).toEqual({ a: 'verified', b: 'done' });
+
+    // Read again with no event meanwhile, the list is what main holds.
+    fake.answers.list = () => ok([importView({ id: 'a', state: 'paused', revision: 2 })]);
+    await store.getState().load();
+    expect(store.getState().imports.map((view) => [view.id, view.state])).toEqual([
+      ['a', 'paused'],
+    ]);
+    stop();
+  });
+
   it('of another profile are dropped, then read again', async () => {
     fake.answers.list = () => ok([importView({ id: 'a' })]);
     let profileChanged = () => undefined as void;

@@ -125,6 +125,17 @@ describe('the batches shown', () => {
     expect(batches[1]?.sent).toBe(9);
   });
 
+  it('read while a line is kept keep the newer event over the list’s older view', async () => {
+    let answer: (value: Result<KytBatchView[]>) => void = () => undefined;
+    const listed = new Promise<Result<KytBatchView[]>>((resolve) => (answer = resolve));
+    bridge.batches = () => listed;
+    const loading = useKytBatches.getState().load();
+    useKytBatches.getState().receive(batchView({ sent: 5, remaining: 4, revision: 12 }));
+    answer({ ok: true, value: [batchView({ sent: 4, remaining: 5, revision: 11 })] });
+    await loading;
+    expect(useKytBatches.getState().batches[0]).toMatchObject({ sent: 5, remaining: 4 });
+  });
+
   it('remember when a wait was announced, and forget it once the batch goes on', () => {
     const store = useKytBatches.getState();
     store.receive(batchView({ waitingSeconds: 12 }), 5_000);

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { ImportLine, ImportView } from '../../../../preload/contract';
 import { errorMessage, unwrap } from '../../lib/api';
+import { isOlder, listReading } from '../../lib/revised-views';
 import { newestFirst, resumeWith, type ImportAction } from './import-figures';
 import { importBridge, type ImportBridge } from './import-bridge';
 
@@ -58,6 +59,7 @@ const ACTION_NAMES: Record<ImportAction, string> = {
 export function createImportsStore(bridge: () => ImportBridge) {
   /** Reads that answered after a newer one began are dropped. */
   let generation = 0;
+  const reading = listReading<ImportView>();
 
   const call = (id: string, action: Exclude<ImportAction, 'saveResult'>, view?: ImportView) => {
     const ref = { id };
@@ -82,11 +84,12 @@ export function createImportsStore(bridge: () => ImportBridge) {
 
     load: async () => {
       const mine = ++generation;
+      reading.begin();
       set((state) => ({ status: state.status === 'ready' ? 'ready' : 'loading', error: null }));
       try {
         const imports = await unwrap(bridge().list());
         if (mine !== generation) return;
-        set({ status: 'ready', error: null, imports: newestFirst(imports) });
+        set({ status: 'ready', error: null, imports: newestFirst(reading.answered(imports)) });
       } catch (error) {
         if (mine !== generation) return;
         set({ status: 'error', error });
@@ -97,8 +100,9 @@ export function createImportsStore(bridge: () => ImportBridge) {
     // ends before the answer to starting it is read): the older view never replaces a newer one.
     receive: (view) =>
       set((state) => {
+        reading.receive(view);
         const shown = state.imports.find((entry) => entry.id === view.id);
-        if (shown && shown.revision > view.revision) return state;
+        if (isOlder(shown, view)) return state;
         return {
           imports: shown
             ? state.imports.map((entry) => (entry.id === view.id ? view : entry))

@@ -4,6 +4,7 @@ import { Rng } from '../../../../main/sandbox/generator/rng';
 import { digest, NOW } from './tenant-fixture';
 
 describe('determinism', () => {
+  // Three whole tenants: on a loaded machine that outlasts the default timeout.
   it('gives a byte-identical small tenant for the same seed, and another one for another seed', () => {
     const plan = planFor('small');
     const first = digest(generateTenant({ seed: 7, plan, now: NOW }));
@@ -11,7 +12,6 @@ describe('determinism', () => {
     const other = digest(generateTenant({ seed: 8, plan, now: NOW }));
     expect(again).toBe(first);
     expect(other).not.toBe(first);
-    // Three whole tenants: on a loaded machine that outlasts the default timeout.
   }, 90_000);
 
   it('anchors every date on `now`, not on the clock', () => {

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { KytBatchView } from '../../../../../preload/contract';
 import { api, errorMessage, unwrap } from '../../../lib/api';
+import { isOlder, listReading } from '../../../lib/revised-views';
 import { newestFirst } from './batch-figures';
 
 // The profile's batches as the panel shows them: read once, then kept up to date by main's
@@ -53,16 +54,19 @@ export const initialBatchState = {
 
 /** Reads that answered after a newer one began are dropped. */
 let readGeneration = 0;
+const reading = listReading<KytBatchView>();
 
 export const useKytBatches = create<BatchStore>((set, get) => ({
   ...initialBatchState,
 
   load: async () => {
     const mine = ++readGeneration;
+    reading.begin();
     set((state) => ({ status: state.status === 'ready' ? 'ready' : 'loading', error: null }));
     try {
-      const batches = await unwrap(api.kyt.batches());
+      const listed = await unwrap(api.kyt.batches());
       if (mine !== readGeneration) return;
+      const batches = reading.answered(listed);
       const now = Date.now();
       set((state) => ({
         status: 'ready',
@@ -84,8 +88,9 @@ export const useKytBatches = create<BatchStore>((set, get) => ({
   // batch was paused, kept): the older view never replaces a newer one.
   receive: (batch, nowMs = Date.now()) =>
     set((state) => {
+      reading.receive(batch);
       const shown = state.batches.find((entry) => entry.id === batch.id);
-      if (shown && shown.revision > batch.revision) return state;
+      if (isOlder(shown, batch)) return state;
       const known = shown !== undefined;
       const batches = known
         ? state.batches.map((entry) => (entry.id === batch.id ? batch : entry))

@@ -7,9 +7,20 @@ export interface Revised {
   revision: number;
 }
 
-/** True when `incoming` is older than the view shown: it must not replace it. */
-export const isOlder = (shown: Revised | undefined, incoming: Revised): boolean =>
-  shown !== undefined && shown.revision > incoming.revision;
+/**
+ * `shown` with `view` in its place, or added through `order` when it is new; null when the view
+ * shown is newer than it (it must not replace it).
+ */
+export function withView<V extends Revised>(
+  shown: readonly V[],
+  view: V,
+  order: (views: V[]) => V[],
+): V[] | null {
+  const current = shown.find((entry) => entry.id === view.id);
+  if (!current) return order([view, ...shown]);
+  if (current.revision > view.revision) return null;
+  return shown.map((entry) => (entry.id === view.id ? view : entry));
+}
 
 /**
  * What the events brought while a whole list was read. The list answers what was true when main

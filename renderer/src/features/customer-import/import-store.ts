@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { ImportLine, ImportView } from '../../../../preload/contract';
 import { errorMessage, unwrap } from '../../lib/api';
-import { isOlder, listReading } from '../../lib/revised-views';
+import { listReading, withView } from '../../lib/revised-views';
 import { newestFirst, resumeWith, type ImportAction } from './import-figures';
 import { importBridge, type ImportBridge } from './import-bridge';
 
@@ -98,17 +98,13 @@ export function createImportsStore(bridge: () => ImportBridge) {
 
     // An action's answer can arrive after the change events its run sent (a dry run of one line
     // ends before the answer to starting it is read): the older view never replaces a newer one.
-    receive: (view) =>
+    receive: (view) => {
+      reading.receive(view);
       set((state) => {
-        reading.receive(view);
-        const shown = state.imports.find((entry) => entry.id === view.id);
-        if (isOlder(shown, view)) return state;
-        return {
-          imports: shown
-            ? state.imports.map((entry) => (entry.id === view.id ? view : entry))
-            : newestFirst([view, ...state.imports]),
-        };
-      }),
+        const imports = withView(state.imports, view, newestFirst);
+        return imports ? { imports } : state;
+      });
+    },
 
     act: async (id, action) => {
       if (get().busy[id]) return;

@@ -86,7 +86,8 @@ function edgeLabel(edge: RelationGraph['edges'][number], types: readonly Relatio
 
 /**
  * The customer in the middle, its parents above and its children below, each edge labelled with
- * its type; disabled relations dashed, refused ones dotted in the danger colour. Pan and zoom with the mouse or the controls.
+ * its type; disabled relations dashed, refused ones dotted in the danger colour. Pan and zoom
+ * with the mouse or the controls.
  */
 export function RelationGraphView({
   graph,

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { KytBatchView } from '../../../../../preload/contract';
 import { api, errorMessage, unwrap } from '../../../lib/api';
-import { isOlder, listReading } from '../../../lib/revised-views';
+import { listReading, withView } from '../../../lib/revised-views';
 import { newestFirst } from './batch-figures';
 
 // The profile's batches as the panel shows them: read once, then kept up to date by main's
@@ -86,21 +86,18 @@ export const useKytBatches = create<BatchStore>((set, get) => ({
 
   // An action's answer can arrive after an event main sent later (the line in flight when the
   // batch was paused, kept): the older view never replaces a newer one.
-  receive: (batch, nowMs = Date.now()) =>
+  receive: (batch, nowMs = Date.now()) => {
+    reading.receive(batch);
     set((state) => {
-      reading.receive(batch);
-      const shown = state.batches.find((entry) => entry.id === batch.id);
-      if (isOlder(shown, batch)) return state;
-      const known = shown !== undefined;
-      const batches = known
-        ? state.batches.map((entry) => (entry.id === batch.id ? batch : entry))
-        : newestFirst([batch, ...state.batches]);
+      const batches = withView(state.batches, batch, newestFirst);
+      if (!batches) return state;
       const waitingSince =
         batch.waitingSeconds === null
           ? without(state.waitingSince, batch.id)
           : { ...state.waitingSince, [batch.id]: nowMs };
       return { batches, waitingSince };
-    }),
+    });
+  },
 
   act: async (id, action) => {
     if (get().busy[id]) return;

@@ -28,6 +28,14 @@ import { report } from './report';
 // least 0.8× the bare loop's throughput, and this process's memory growing less than 100 MB.
 // CASEDESK_BENCH_CUSTOMERS runs a shorter import while working on it.
 //
+// Both sides are warmed first (a 2,000-line dry run each, on their own sandboxes): otherwise
+// CaseDesk's dry run, which goes first, pays for compiling the client (undici, shared by both in
+// this process) and the sandbox's handlers, and the bare loop after it runs on what it compiled.
+// The dry run, which takes under a second on this kind of machine, is then measured DRY_RUN_ROUNDS
+// times in turns (each a new import of the file and its first dry run), and the median of the
+// rounds' ratios is the figure: one round's ratio moved by ±0.1 between runs on a quiet machine.
+// The save is measured once, on the last round's import.
+//
 // The save phase is measured until the import's state is `done`: the read-back of the saved
 // customers (GET /customers/{id} each, into the cache) is not included. The runner starts it only
 // after the last batch is answered, in the background, and the import is saved and shown as done
@@ -44,6 +52,8 @@ const MB = 1024 * 1024;
 const SAMPLE_MS = 20;
 /** The import's default batch size, and the bare loop's. */
 const BATCH = 100;
+const WARM_UP_CUSTOMERS = 2000;
+const DRY_RUN_ROUNDS = 3;
 
 const temp = makeTempDir('casedesk-customers-bench-');
 const sandboxes: ChildProcess[] = [];
@@ -212,7 +222,29 @@ it('verifies and saves 10,000 customers at 0.8× a bare loop or better, memory g
   const bareAgent = new Agent({ connections: 1 });
   const bareUrlSave = `${bareUrl}/api/v1/customers/save`;
 
-  // Memory from here: what the import itself adds, its reading included.
+  const importFile = (path: string, fileName: string) =>
+    imports.start({
+      file: { path, fileName },
+      saveMapping: false,
+      batchSize: BATCH,
+      disableRiskScan: false,
+      verify: false,
+    });
+
+  // The warm-up: the same kind of lines under other external ids.
+  const warmPath = join(temp.path, 'warm-up.csv');
+  await writeCsv(
+    warmPath,
+    table
+      .slice(0, WARM_UP_CUSTOMERS)
+      .map(([externalId, ...rest]) => [`WARM-${externalId}`, ...rest]),
+  );
+  const warmUp = await importFile(warmPath, 'warm-up.csv');
+  imports.verify(warmUp.id, false);
+  await imports.settled(warmUp.id);
+  await bareLoop(bareUrlSave, bareAgent, batches.slice(0, WARM_UP_CUSTOMERS / BATCH), true);
+
+  // Memory from here: what the imports themselves add, their reading included.
   collectGarbage();
   const heapBefore = heapNow();
   const rssBefore = process.memoryUsage().rss;
@@ -224,24 +256,27 @@ it('verifies and saves 10,000 customers at 0.8× a bare loop or better, memory g
   };
   const timer = setInterval(sample, SAMPLE_MS);
 
-  const readStarted = performance.now();
-  const started = await imports.start({
-    file: { path: csvPath, fileName: 'customers.csv' },
-    saveMapping: false,
-    batchSize: BATCH,
-    disableRiskScan: false,
-    verify: false,
-  });
-  const readSeconds = (performance.now() - readStarted) / 1000;
-  // The bare loop posts what CaseDesk sends: the first lines as the import read them.
-  const firstLines = imports.lines(started.id, { onlyProblems: false, offset: 0, limit: BATCH });
-  expect(firstLines.lines.map((line) => line.customer)).toEqual(batches[0]);
-
-  const verifyStarted = performance.now();
-  imports.verify(started.id, false);
-  const verified: ImportView = await imports.settled(started.id);
-  const oursVerifyMs = performance.now() - verifyStarted;
-  const bareVerifyMs = await bareLoop(bareUrlSave, bareAgent, batches, true);
+  // Each round is a first dry run: the file imported again (not timed), then verified.
+  const dryRuns: { oursMs: number; bareMs: number }[] = [];
+  let started: ImportView | null = null;
+  let verified: ImportView | null = null;
+  let readSeconds = 0;
+  for (let round = 0; round < DRY_RUN_ROUNDS; round += 1) {
+    const readStarted = performance.now();
+    started = await importFile(csvPath, 'customers.csv');
+    if (round === 0) {
+      readSeconds = (performance.now() - readStarted) / 1000;
+      // The bare loop posts what CaseDesk sends: the first lines as the import read them.
+      const first = imports.lines(started.id, { onlyProblems: false, offset: 0, limit: BATCH });
+      expect(first.lines.map((line) => line.customer)).toEqual(batches[0]);
+    }
+    const verifyStarted = performance.now();
+    imports.verify(started.id, false);
+    verified = await imports.settled(started.id);
+    const oursMs = performance.now() - verifyStarted;
+    dryRuns.push({ oursMs, bareMs: await bareLoop(bareUrlSave, bareAgent, batches, true) });
+  }
+  if (!started) throw new Error('no dry run was measured');
 
   const saveStarted = performance.now();
   imports.save(started.id);
@@ -264,16 +299,19 @@ it('verifies and saves 10,000 customers at 0.8× a bare loop or better, memory g
   db.close();
 
   const rate = (ms: number) => CUSTOMERS / (ms / 1000);
-  const verifyRatio = rate(oursVerifyMs) / rate(bareVerifyMs);
+  const median = (values: number[]) =>
+    [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+  const roundRatios = dryRuns.map((one) => one.bareMs / one.oursMs);
+  const verifyRatio = median(roundRatios);
   const saveRatio = rate(oursSaveMs) / rate(bareSaveMs);
   report('customers-import', [
     {
-      name: `${CUSTOMERS.toLocaleString('en')} customers verified (dry run, batches of ${BATCH})`,
-      value: rate(oursVerifyMs),
+      name: `${CUSTOMERS.toLocaleString('en')} customers verified (dry run, batches of ${BATCH}; median of ${DRY_RUN_ROUNDS} rounds' ratios: ${roundRatios.map((ratio) => ratio.toFixed(2)).join(', ')})`,
+      value: median(dryRuns.map((one) => rate(one.oursMs))),
       unit: 'customers/s',
       baseline: {
-        name: 'bare undici loop, same batches, fresh sandbox',
-        value: rate(bareVerifyMs),
+        name: 'bare undici loop, same batches, fresh sandbox (median)',
+        value: median(dryRuns.map((one) => rate(one.bareMs))),
       },
       ratio: verifyRatio,
       target: `≥ ${TARGET_RATIO}× the bare loop`,

@@ -12,8 +12,10 @@ import type { ImportReadBacks } from './import-read-back';
 // read or edited, and the save of the lines without errors (customers first, parents before the
 // customers naming them, then relations). A line's verdict is written when its batch is answered,
 // so a stop (pause, a dropped connection, a restart) goes on from the first line without one; the
-// batch in flight is sent again, which is safe (a save is an upsert by external id). 429 and
-// Retry-After are waited for; a connection that keeps failing pauses the import, saying why.
+// batches in flight are sent again, which is safe (a save is an upsert by external id, a dry run
+// persists nothing). A dry run keeps two batches in flight until the service answers 429; a save
+// sends one at a time. 429 and Retry-After are waited for; a connection that keeps failing pauses
+// the import, saying why.
 
 /** The one call the import makes (POST /customers/save); tests give a fake. */
 export interface ImportWire {
@@ -24,7 +26,9 @@ export const PAUSED_BY_YOU = 'Paused: save (or verify) again to go on where it s
 /** Tries of one batch in a row before the import pauses itself. */
 export const MAX_TRIES = 4;
 const BACKOFF_MS = [1000, 2000, 5000, 10_000];
-/** How long one batch waits on 429s in a row before the import pauses itself. */
+/** Dry-run batches sent before the oldest one's answer is awaited. */
+const DRY_RUN_IN_FLIGHT = 2;
+/** How long an import waits on 429s in a row (no batch answered between) before it pauses itself. */
 export const MAX_RATE_LIMITED_MS = 10 * 60_000;
 
 /** The service kept answering 429 for one batch longer than MAX_RATE_LIMITED_MS. */
@@ -43,6 +47,10 @@ interface Job {
   controller: AbortController;
   stop: 'pause' | 'cancel' | null;
   done: Promise<void>;
+  /** Waited on 429s since a batch was last answered, over all the batches in flight. */
+  rateLimitedMs: number;
+  /** The service answered 429 in this run: from then on one batch is in flight at a time. */
+  slowedDown: boolean;
 }
 
 export interface ImportRunner {
@@ -72,7 +80,7 @@ class Stopped extends Error {}
 function pauseReason(error: unknown, phase: Phase): string {
   const again = phase === 'verify' ? 'verify again' : 'save again';
   if (error instanceof RateLimited)
-    return `The service keeps asking CaseDesk to slow down (429): one batch waited ${Math.round(error.waitedMs / 60_000)} min and was asked to wait ${Math.ceil(error.askedMs / 60_000)} min more. ${again[0]?.toUpperCase()}${again.slice(1)} later to go on where it stopped.`;
+    return `The service keeps asking CaseDesk to slow down (429): the import waited ${Math.round(error.waitedMs / 60_000)} min and was asked to wait ${Math.ceil(error.askedMs / 60_000)} min more. ${again[0]?.toUpperCase()}${again.slice(1)} later to go on where it stopped.`;
   if (isServiceError(error)) {
     if (error.kind === 'auth')
       return `The service refused this profile’s access token: save a new token, then ${again} to go on where it stopped.`;
@@ -245,11 +253,11 @@ export function createImportRunner(deps: {
     prepared: Prepared = prepare(record, phase, batch, known),
   ): Promise<Answered[]> {
     const { body, request, customers, context } = prepared;
-    let rateLimitedMs = 0;
     for (let tries = 1; ; tries += 1) {
       if (job.stop) throw new Stopped();
       try {
         const answer = await wire.save(body, job.controller.signal);
+        job.rateLimitedMs = 0;
         return [{ batch, answer, request, customers, context }];
       } catch (error) {
         if (job.stop) throw new Stopped();
@@ -272,9 +280,11 @@ export function createImportRunner(deps: {
         const asked = isServiceError(error) ? error.retryAfterMs : null;
         const wait = asked ?? BACKOFF_MS[Math.min(tries - 1, BACKOFF_MS.length - 1)] ?? 1000;
         if (is429) {
-          if (rateLimitedMs + wait > MAX_RATE_LIMITED_MS)
-            throw new RateLimited(rateLimitedMs, wait);
-          rateLimitedMs += wait;
+          job.slowedDown = true;
+          // Two batches in flight may wait at once: counted as if one after the other.
+          if (job.rateLimitedMs + wait > MAX_RATE_LIMITED_MS)
+            throw new RateLimited(job.rateLimitedMs, wait);
+          job.rateLimitedMs += wait;
         }
         logger.warn(
           `customer import ${record.id}: batch failed (${String(error)}), again in ${wait} ms`,
@@ -428,14 +438,17 @@ export function createImportRunner(deps: {
       if (last) written.write(chunkIndexOf(last.line.line));
       return verdicts;
     };
-    // A dry run's answer is written while the next batch is in flight: its lines are independent
-    // (nothing a verify answers changes what the next batch sends), so the service never waits on
-    // CaseDesk's writes. One request is in flight at a time, as without it.
-    let inFlight: Promise<Answered[]> | null = null;
+    // A dry run keeps DRY_RUN_IN_FLIGHT batches in flight, and writes each answer while the later
+    // ones are answered: its lines are independent (a verify persists nothing, and nothing it
+    // answers changes what a later batch sends), so the service never waits on CaseDesk's work
+    // between two batches. A save sends one batch at a time: its parents go before the customers
+    // naming them.
+    const inFlight: Promise<Answered[]>[] = [];
     const settleInFlight = async () => {
-      const answered = inFlight;
-      inFlight = null;
-      if (answered) keep(await answered);
+      while (inFlight.length > 0) {
+        const answered = inFlight.shift();
+        if (answered) keep(await answered);
+      }
       written.write();
     };
     const flush = async () => {
@@ -443,12 +456,21 @@ export function createImportRunner(deps: {
       const sent = batch;
       batch = [];
       if (phase === 'verify') {
-        // Built while the batch before is still answered: only sending it waits for that.
+        // Built while the batches before are still answered: only sending it waits for them.
         const next = prepare(record, phase, sent, known);
-        const before = inFlight ? await inFlight : null;
-        inFlight = exchange(record, phase, sent, job, known, next);
-        // Its failure is met when it is awaited, after the batch before it is kept.
-        inFlight.catch(() => undefined);
+        const most = job.slowedDown ? 1 : DRY_RUN_IN_FLIGHT;
+        let before: Answered[] | null = null;
+        while (inFlight.length >= most) {
+          const oldest = inFlight.shift();
+          if (!oldest) break;
+          // Past the first, batches answered now are kept here: only the last waits for the send.
+          if (before) keep(before);
+          before = await oldest;
+        }
+        const sending = exchange(record, phase, sent, job, known, next);
+        // Its failure is met when it is awaited, after the batches before it are kept.
+        sending.catch(() => undefined);
+        inFlight.push(sending);
         if (!before) return;
         // The client reaches the socket through a few promise steps: they all run before the
         // next turn of the event loop, so the request is out before the writing starts.
@@ -509,10 +531,9 @@ export function createImportRunner(deps: {
     } finally {
       // A failure while the batch before was written leaves the next one in flight: it is stopped
       // and waited for, so nothing of this run still talks to the service once it has ended.
-      const left = inFlight as Promise<Answered[]> | null;
-      if (left) {
+      if (inFlight.length > 0) {
         job.controller.abort();
-        await left.catch(() => undefined);
+        await Promise.all(inFlight.splice(0).map((left) => left.catch(() => undefined)));
       }
       // Stopped or failed: what was answered is kept, so going on does not send it again.
       written.write();
@@ -533,7 +554,13 @@ export function createImportRunner(deps: {
         phase,
         reason: null,
       });
-      const job: Job = { controller: new AbortController(), stop: null, done: Promise.resolve() };
+      const job: Job = {
+        controller: new AbortController(),
+        stop: null,
+        done: Promise.resolve(),
+        rateLimitedMs: 0,
+        slowedDown: false,
+      };
       jobs.set(id, job);
       deps.changed(id);
       job.done = (async () => {

@@ -404,38 +404,140 @@ describe('dry run and save', () => {
   it('keeps what was answered when a verify is paused mid-way, and going on sends only the rest', async () => {
     const dir = folder();
     const sent: SaveCustomersRequest[] = [];
-    let release: (() => void) | null = null;
     const wire: ImportWire = {
       save(body, signal) {
         sent.push(body);
         if (sent.length < 3) return Promise.resolve(answerOf(body));
-        // The third batch hangs until the pause aborts it.
+        // The third and fourth batches (both in flight) hang until the pause aborts them.
         return new Promise((_, reject) => {
-          release = () => reject(new Error('aborted'));
-          signal.addEventListener('abort', () => release?.(), { once: true });
+          signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
         });
       },
     };
     const { service, store } = imports(dir, wire);
-    const rows = Array.from({ length: 8 }, (_, i) => `E${i + 1},N,Name${i + 1}`).join('\n');
+    const rows = Array.from({ length: 10 }, (_, i) => `E${i + 1},N,Name${i + 1}`).join('\n');
     const view = await start(
       service,
       file(dir, 'p.csv', `external_id,account_type,last_name\n${rows}\n`),
       { verify: true },
     );
-    await expect.poll(() => sent.length).toBe(3);
+    await expect.poll(() => sent.length).toBe(4);
     service.pause(view.id);
     const paused = await service.settled(view.id);
     expect(paused.state).toBe('paused');
     expect(paused.verified).toBe(4);
-    sent.length = 0;
-    const again = imports(dir, fakeWire().wire);
     store.close();
-    const { service: reopened } = again;
-    reopened.verify(view.id, false);
-    const done = await reopened.settled(view.id);
-    expect(done).toMatchObject({ state: 'verified', verified: 8 });
-    again.store.close();
+    const resent = fakeWire();
+    const goingOn = imports(dir, resent.wire);
+    goingOn.service.verify(view.id, false);
+    const done = await goingOn.service.settled(view.id);
+    expect(done).toMatchObject({ state: 'verified', verified: 10 });
+    expect(resent.sent.flatMap((body) => body.customers?.map((c) => c.external_id))).toEqual([
+      'E5',
+      'E6',
+      'E7',
+      'E8',
+      'E9',
+      'E10',
+    ]);
+    goingOn.store.close();
+  });
+
+  it('keeps two dry-run batches in flight, each answer on its own lines, and a save one at a time', async () => {
+    const dir = folder();
+    let inFlight = 0;
+    const most = { verify: 0, save: 0 };
+    let calls = 0;
+    const wire: ImportWire = {
+      save(body) {
+        calls += 1;
+        inFlight += 1;
+        const phase = body.verify_input ? 'verify' : 'save';
+        most[phase] = Math.max(most[phase], inFlight);
+        // Every other batch is answered later than the one sent after it.
+        const delay = calls % 2 === 1 ? 15 : 1;
+        return new Promise((resolve) =>
+          setTimeout(() => {
+            inFlight -= 1;
+            resolve(answerOf(body));
+          }, delay),
+        );
+      },
+    };
+    const { service, store } = imports(dir, wire);
+    // Every third line has no last name: the service's error must land on that line only.
+    const rows = Array.from(
+      { length: 30 },
+      (_, i) => `E${i + 1},N,${(i + 1) % 3 === 0 ? '' : `Name${i + 1}`}`,
+    ).join('\n');
+    const view = await start(
+      service,
+      file(dir, 'o.csv', `external_id,account_type,last_name\n${rows}\n`),
+      { verify: true, batchSize: 4 },
+    );
+    const verified = await service.settled(view.id);
+    expect(verified).toMatchObject({ state: 'verified', verified: 30, withErrors: 10 });
+    expect(most.verify).toBe(2);
+    const lines = service.lines(view.id, { onlyProblems: false, offset: 0, limit: 30 }).lines;
+    for (const line of lines) {
+      const wanted = line.line % 3 === 0 ? ['last_name_required'] : [];
+      expect([line.line, line.errors.map((one) => one.code)]).toEqual([line.line, wanted]);
+      expect(line.status).toBe(line.line % 3 === 0 ? 'invalid' : 'valid');
+    }
+    service.save(view.id);
+    expect(await service.settled(view.id)).toMatchObject({ state: 'done', saved: 20 });
+    expect(most.save).toBe(1);
+    store.close();
+  });
+
+  it('sends one dry-run batch at a time once the service answered 429', async () => {
+    const dir = folder();
+    let inFlight = 0;
+    /** How many batches were in flight as each call was sent (itself included). */
+    const atSend: number[] = [];
+    let limited = false;
+    let calls = 0;
+    const wire: ImportWire = {
+      save(body) {
+        calls += 1;
+        if (calls === 2) {
+          limited = true;
+          return Promise.reject(
+            new ServiceError({
+              operation: 'customers.save',
+              kind: 'http',
+              status: 429,
+              retryable: true,
+              outcomeUnknown: false,
+              retryAfterMs: 1000,
+            }),
+          );
+        }
+        inFlight += 1;
+        atSend.push(inFlight);
+        return new Promise((resolve) =>
+          setTimeout(() => {
+            inFlight -= 1;
+            resolve(answerOf(body));
+          }, 2),
+        );
+      },
+    };
+    const { service, store } = imports(dir, wire);
+    const rows = Array.from({ length: 24 }, (_, i) => `E${i + 1},N,Name${i + 1}`).join('\n');
+    const view = await start(
+      service,
+      file(dir, 'l.csv', `external_id,account_type,last_name\n${rows}\n`),
+      { verify: true, batchSize: 3 },
+    );
+    expect(await service.settled(view.id)).toMatchObject({ state: 'verified', verified: 24 });
+    expect(limited).toBe(true);
+    expect(calls).toBe(9);
+    // Two in flight until the 429 (the first batch beside the second, sent again after its wait);
+    // once both are answered, one at a time.
+    expect(atSend.slice(0, 2)).toEqual([1, 2]);
+    expect(atSend.slice(3)).toEqual([1, 1, 1, 1, 1]);
+    store.close();
   });
 
   it('saves customers (parents first) then relations, and resumes after a dropped connection', async () => {

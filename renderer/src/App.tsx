@@ -90,7 +90,9 @@ function CurrentScreen({ route }: { route: Route }) {
     case 'unreadable':
       return <UnreadableScreen />;
     case 'customer-import':
-      return <CustomerImportScreen key={route.id ?? ''} id={route.id} />;
+      // Not keyed by the import: starting one, or opening one from the list, keeps the screen (and
+      // the imports it follows) and swaps only what is under its title.
+      return <CustomerImportScreen id={route.id} />;
     case 'connection':
       return <ConnectionScreen route={route} />;
   }
@@ -206,11 +208,16 @@ export function App() {
   ]);
 
   // A new screen is announced by moving focus to its heading, unless the user is already inside it.
+  // Focus is moved with the screen's first frame, not in the task that built it: focusing lays the
+  // page out at once, and a large screen's build and layout together blocked the window too long.
   useEffect(() => {
-    const active = document.activeElement;
-    if (!active || active === document.body || active.closest('.nav-rail')) {
-      document.getElementById('screen-title')?.focus({ preventScroll: true });
-    }
+    const frame = requestAnimationFrame(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body || active.closest('.nav-rail')) {
+        document.getElementById('screen-title')?.focus({ preventScroll: true });
+      }
+    });
+    return () => cancelAnimationFrame(frame);
   }, [route]);
 
   // Without an active profile there is nothing to review: the first run starts on the connection.

@@ -20,7 +20,11 @@ export function ConfirmDialog({
   onCancel: () => void;
   busy?: boolean;
 }) {
-  const ref = useModalDialog(open);
+  // Cancel takes focus as the dialog opens. Not React's autoFocus: that focuses on mount, while
+  // the dialog is still closed, and laid the page out inside the build of every screen with one.
+  const ref = useModalDialog(open, {
+    onShown: (dialog) => dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus(),
+  });
   return (
     <dialog
       ref={ref}
@@ -36,7 +40,7 @@ export function ConfirmDialog({
       </h2>
       <div className="dialog-body">{children}</div>
       <div className="dialog-actions">
-        <Button onClick={onCancel} autoFocus>
+        <Button onClick={onCancel} data-autofocus>
           Cancel
         </Button>
         <Button variant="danger" onClick={onConfirm} busy={busy}>

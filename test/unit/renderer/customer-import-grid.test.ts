@@ -12,6 +12,7 @@ import {
   type GridColumn,
 } from '../../../renderer/src/features/customer-import/grid-fields';
 import { moveCell } from '../../../renderer/src/features/customer-import/grid-keys';
+import { scrollRowIntoView } from '../../../renderer/src/lib/row-scroll';
 
 /** The message of a refusal (`{ ok: false, message }`), or a failure when it was accepted. */
 function refusalOf(answer: { ok: true } | { ok: false; message: string }): string {
@@ -251,5 +252,32 @@ describe('the keyboard moves the active cell', () => {
     expect(
       moveCell({ row: 0, column: 0 }, 'ArrowDown', { rows: 0, columns: 15, page: 5 }),
     ).toBeNull();
+  });
+});
+
+describe('the grid scrolls to the active row', () => {
+  const HEADER = 36;
+  const ROW_HEIGHT = 56;
+  it('shows it whole below the sticky header, moving no more than it must', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 9_999 }),
+        fc.integer({ min: 0, max: 560_000 }),
+        fc.integer({ min: HEADER + ROW_HEIGHT, max: 900 }),
+        (row, scrollTop, clientHeight) => {
+          const grid = { scrollTop, clientHeight };
+          scrollRowIntoView(grid, row, { rowHeight: ROW_HEIGHT, headerHeight: HEADER });
+          const top = HEADER + row * ROW_HEIGHT;
+          // Whole, under the header and above the bottom edge.
+          expect(top).toBeGreaterThanOrEqual(grid.scrollTop + HEADER);
+          expect(top + ROW_HEIGHT).toBeLessThanOrEqual(grid.scrollTop + clientHeight);
+          const wasShown =
+            top >= scrollTop + HEADER && top + ROW_HEIGHT <= scrollTop + clientHeight;
+          if (wasShown) expect(grid.scrollTop).toBe(scrollTop);
+          // Otherwise the row lands on the edge it came in from.
+          else expect([top - HEADER, top + ROW_HEIGHT - clientHeight]).toContain(grid.scrollTop);
+        },
+      ),
+    );
   });
 });

@@ -169,7 +169,7 @@ export function CustomerImportScreen({ id }: { id?: string | undefined }) {
       }
       testId="customer-import-screen"
     >
-      {id ? <OneImport id={id} /> : <StartAndList />}
+      {id ? <OneImport key={id} id={id} /> : <StartAndList />}
     </Screen>
   );
 }

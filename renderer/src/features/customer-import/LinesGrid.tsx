@@ -12,6 +12,8 @@ import {
 } from 'react';
 import type { ImportView } from '../../../../preload/contract';
 import { errorMessage } from '../../lib/api';
+import { scrollRowIntoView } from '../../lib/row-scroll';
+import { observeRectWhenLaidOut } from '../../lib/virtual-rect';
 import { cellText, editedShape, fieldOf, GRID_COLUMNS } from './grid-fields';
 import { moveCell, type CellPosition } from './grid-keys';
 import { useCustomerImports } from './import-store';
@@ -32,6 +34,13 @@ const HEADER_HEIGHT = 36;
  * at a time); every one more is another row built on each jump of the scroll bar.
  */
 const OVERSCAN = 2;
+
+/** Room left below the rows for a horizontal scroll bar. */
+const HORIZONTAL_BAR = 18;
+
+/** The grid's height in pixels, as its style sets it (the smaller of 60vh and its rows' height). */
+const gridHeight = (rows: number, windowHeight: number) =>
+  Math.min(0.6 * windowHeight, HEADER_HEIGHT + Math.max(rows, 1) * ROW_HEIGHT + HORIZONTAL_BAR);
 
 /** Line, status, the fields (those that grow share the room left), the line's other problems. */
 const TRACK_WIDTHS = [{ width: 4.5 }, { width: 7.5 }, ...GRID_COLUMNS, { width: 16, grow: 2 }];
@@ -88,6 +97,10 @@ export function LinesGrid({
     // Rows are drawn with the frame, not inside each scroll event: a fast wheel fires several
     // per frame, and drawing the grid for each blocked the window.
     useFlushSync: false,
+    // The grid's size until it is laid out: its height is set below, so the first rows drawn are
+    // the right ones without measuring the grid as it is built.
+    initialRect: { width: 0, height: gridHeight(rows, window.innerHeight) },
+    observeElementRect: observeRectWhenLaidOut,
   });
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
@@ -194,7 +207,11 @@ export function LinesGrid({
     if (!next) return;
     event.preventDefault();
     onActive(next);
-    virtualizer.scrollToIndex(next.row, { align: 'auto' });
+    if (scrollRef.current)
+      scrollRowIntoView(scrollRef.current, next.row, {
+        rowHeight: ROW_HEIGHT,
+        headerHeight: HEADER_HEIGHT,
+      });
     document
       .getElementById(cellId(next.row, next.column))
       ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
@@ -225,7 +242,7 @@ export function LinesGrid({
           '--ci-tracks': TRACKS,
           '--ci-min-width': MIN_WIDTH,
           // A short list takes only its rows' height; a long one scrolls inside the frame.
-          height: `min(60vh, ${HEADER_HEIGHT + Math.max(rows, 1) * ROW_HEIGHT + 18}px)`,
+          height: `min(60vh, ${HEADER_HEIGHT + Math.max(rows, 1) * ROW_HEIGHT + HORIZONTAL_BAR}px)`,
         } as CSSProperties
       }
       data-testid="ci-grid"

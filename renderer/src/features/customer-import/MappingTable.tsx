@@ -4,6 +4,7 @@ import { FilePreviewTable } from '../../components/FilePreviewTable';
 import { ServiceText } from '../../components/ServiceText';
 import { formatCount } from '../../lib/format';
 import { separatorName } from '../../lib/separator-name';
+import { useAfterFirstFrame } from './after-first-frame';
 import { REQUIRED_FIELDS, type Slot, type StagedSource } from './start-flow';
 
 /** The file's columns, each named once and in the file's order (an unnamed one cannot be mapped). */
@@ -104,6 +105,9 @@ export function MappingTable({
     return index >= 0 ? (firstRow[index] ?? '') : null;
   };
   const title = slot === 'customers' ? 'Customers' : 'Relations';
+  // The field rows (a list of every column in each) come a frame after the file's facts and first
+  // rows: built with them, choosing a file blocked the window for over 50 ms.
+  const rowsNow = useAfterFirstFrame();
   return (
     <div className="ci-mapping" data-testid={`ci-source-${slot}`}>
       <dl className="ci-facts">
@@ -147,8 +151,8 @@ export function MappingTable({
               <th scope="col">First row</th>
             </tr>
           </thead>
-          <tbody>
-            {preview.fields.map((field) => (
+          <tbody aria-busy={rowsNow ? undefined : true}>
+            {(rowsNow ? preview.fields : []).map((field) => (
               <FieldRow
                 key={field}
                 field={field}

@@ -1,8 +1,13 @@
+import { memo } from 'react';
 import { useSync } from './store';
 import { connectivityText, finishedSummary, progressText } from './sync-status-text';
 
-/** Connectivity, the age of the cache, and the running sync with its progress and a way to stop it. */
-export function SyncStatusBar() {
+/**
+ * Connectivity, the age of the cache, and the running sync with its progress and a way to stop it.
+ * Memoized: it follows the sync store alone, and the frame around every screen is drawn again on
+ * every move to another screen.
+ */
+export const SyncStatusBar = memo(function SyncStatusBar() {
   const status = useSync((state) => state.status);
   const error = useSync((state) => state.error);
   const start = useSync((state) => state.start);
@@ -88,4 +93,4 @@ export function SyncStatusBar() {
       )}
     </div>
   );
-}
+});

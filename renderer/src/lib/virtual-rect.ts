@@ -1,0 +1,26 @@
+import type { Virtualizer } from '@tanstack/react-virtual';
+
+interface Rect {
+  width: number;
+  height: number;
+}
+
+/**
+ * For a virtualizer's `observeElementRect`: the scroll element's size as a ResizeObserver reports
+ * it, once the browser has laid the element out. The virtualizer's own observer also reads the
+ * size at once, as the element is mounted, which lays the whole new screen out inside the task
+ * that built it (about 15 ms of the import grid's first frame); give `initialRect` instead.
+ */
+export function observeRectWhenLaidOut(
+  instance: Virtualizer<HTMLDivElement, Element>,
+  report: (rect: Rect) => void,
+): (() => void) | undefined {
+  const element = instance.scrollElement;
+  if (!element || typeof ResizeObserver === 'undefined') return undefined;
+  // Read in the observer's callback, after layout: clientWidth and clientHeight cost nothing then.
+  const observer = new ResizeObserver(() =>
+    report({ width: element.clientWidth, height: element.clientHeight }),
+  );
+  observer.observe(element);
+  return () => observer.disconnect();
+}

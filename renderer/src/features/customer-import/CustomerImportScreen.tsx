@@ -94,21 +94,27 @@ function LinesSection({ view }: { view: ImportView }) {
   );
 }
 
+/** The panel, and the lines a frame after it, each built in a task of its own. */
+function PanelAndLines({ view }: { view: ImportView }) {
+  const linesNow = useAfterFirstFrame();
+  return (
+    <>
+      <ImportPanel view={view} />
+      {linesNow && <LinesSection key={view.id} view={view} />}
+    </>
+  );
+}
+
 function OneImport({ id }: { id: string }) {
   const status = useCustomerImports((state) => state.status);
   const error = useCustomerImports((state) => state.error);
   const load = useCustomerImports((state) => state.load);
   const view = useCustomerImports((state) => state.imports.find((entry) => entry.id === id));
-  // The panel comes with the screen; the lines a frame later, in a task of their own.
-  const linesNow = useAfterFirstFrame();
-  if (view)
-    return (
-      <>
-        <ImportPanel view={view} />
-        {linesNow && <LinesSection key={view.id} view={view} />}
-      </>
-    );
-  if (status === 'loading') return <LoadingState label="Reading the import…" />;
+  // Coming from the start, the task that takes the start's form away does not also build the
+  // import: together they blocked the window for over 50 ms.
+  const panelNow = useAfterFirstFrame();
+  if (view && panelNow) return <PanelAndLines view={view} />;
+  if (view || status === 'loading') return <LoadingState label="Reading the import…" />;
   if (status === 'error') return <ErrorState error={error} onRetry={() => void load()} />;
   return (
     <EmptyState title="This import is not kept in this profile" testId="ci-not-found">

@@ -13,7 +13,7 @@ import {
 import type { ImportView } from '../../../../preload/contract';
 import { errorMessage } from '../../lib/api';
 import { scrollRowIntoView } from '../../lib/row-scroll';
-import { observeRectWhenLaidOut } from '../../lib/virtual-rect';
+import { observeRectWhenLaidOut, scrollUnlessNewAtTop } from '../../lib/virtualizer-without-layout';
 import { cellText, editedShape, fieldOf, GRID_COLUMNS } from './grid-fields';
 import { moveCell, type CellPosition } from './grid-keys';
 import { useCustomerImports } from './import-store';
@@ -101,6 +101,7 @@ export function LinesGrid({
     // the right ones without measuring the grid as it is built.
     initialRect: { width: 0, height: gridHeight(rows, window.innerHeight) },
     observeElementRect: observeRectWhenLaidOut,
+    scrollToFn: scrollUnlessNewAtTop,
   });
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;

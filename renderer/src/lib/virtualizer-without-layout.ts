@@ -1,4 +1,4 @@
-import type { Virtualizer } from '@tanstack/react-virtual';
+import { elementScroll, type Virtualizer } from '@tanstack/react-virtual';
 
 interface Rect {
   width: number;
@@ -23,4 +23,26 @@ export function observeRectWhenLaidOut(
   );
   observer.observe(element);
   return () => observer.disconnect();
+}
+
+/** Scroll elements the virtualizer has written a position to. */
+const written = new WeakSet<Element>();
+
+/**
+ * For a virtualizer's `scrollToFn`: its own (elementScroll), except the first write to a new
+ * element when it puts it at its top. The virtualizer writes its offset as it attaches to the
+ * element; a new grid is at its top already, and that write laid the freshly built screen out at
+ * once (about 30 ms of the import grid's first frame).
+ */
+export function scrollUnlessNewAtTop(
+  offset: number,
+  options: { adjustments?: number; behavior?: ScrollBehavior },
+  instance: Virtualizer<HTMLDivElement, Element>,
+): void {
+  const element = instance.scrollElement;
+  if (element && !written.has(element)) {
+    written.add(element);
+    if (offset === 0 && !options.adjustments) return;
+  }
+  elementScroll(offset, options, instance);
 }

@@ -100,6 +100,7 @@ export function createCustomerImports(deps: CustomerImportDeps): CustomerImports
     readBacks,
     logger,
     sleep: deps.sleep,
+    now: deps.now,
     changed: emit,
     onSaved: (id, saved) => {
       // Kept as each batch is answered: customers saved before a pause or a restart are read back too.

@@ -31,7 +31,7 @@ const DRY_RUN_IN_FLIGHT = 2;
 /** How long an import waits on 429s in a row (no batch answered between) before it pauses itself. */
 export const MAX_RATE_LIMITED_MS = 10 * 60_000;
 
-/** The service kept answering 429 for one batch longer than MAX_RATE_LIMITED_MS. */
+/** The service kept answering 429, with no batch answered, for longer than MAX_RATE_LIMITED_MS. */
 class RateLimited extends Error {
   constructor(
     readonly waitedMs: number,
@@ -47,8 +47,8 @@ interface Job {
   controller: AbortController;
   stop: 'pause' | 'cancel' | null;
   done: Promise<void>;
-  /** Waited on 429s since a batch was last answered, over all the batches in flight. */
-  rateLimitedMs: number;
+  /** When the service first answered 429 since a batch was last answered (the clock's time). */
+  rateLimitedSince: number | null;
   /** The service answered 429 in this run: from then on one batch is in flight at a time. */
   slowedDown: boolean;
 }
@@ -188,12 +188,15 @@ export function createImportRunner(deps: {
   readBacks: ImportReadBacks;
   logger: Logger;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** The clock the 429 waits are measured on (tests give one that the sleeps move). */
+  now?: () => number;
   changed: (id: string) => void;
   /** The lines a save batch saved (customers and relations), as soon as it is answered (before its chunk is written). */
   onSaved?: (id: string, lines: readonly ImportLine[]) => void;
 }): ImportRunner {
   const { book, wire, logger } = deps;
   const sleep = deps.sleep ?? waitMs;
+  const now = deps.now ?? Date.now;
   const jobs = new Map<string, Job>();
   const { readBacks } = deps;
 
@@ -257,7 +260,7 @@ export function createImportRunner(deps: {
       if (job.stop) throw new Stopped();
       try {
         const answer = await wire.save(body, job.controller.signal);
-        job.rateLimitedMs = 0;
+        job.rateLimitedSince = null;
         return [{ batch, answer, request, customers, context }];
       } catch (error) {
         if (job.stop) throw new Stopped();
@@ -281,10 +284,10 @@ export function createImportRunner(deps: {
         const wait = asked ?? BACKOFF_MS[Math.min(tries - 1, BACKOFF_MS.length - 1)] ?? 1000;
         if (is429) {
           job.slowedDown = true;
-          // Two batches in flight may wait at once: counted as if one after the other.
-          if (job.rateLimitedMs + wait > MAX_RATE_LIMITED_MS)
-            throw new RateLimited(job.rateLimitedMs, wait);
-          job.rateLimitedMs += wait;
+          // Time on the clock, not waits added up: two batches in flight wait at the same time.
+          const since = (job.rateLimitedSince ??= now());
+          const waited = now() - since;
+          if (waited + wait > MAX_RATE_LIMITED_MS) throw new RateLimited(waited, wait);
         }
         logger.warn(
           `customer import ${record.id}: batch failed (${String(error)}), again in ${wait} ms`,
@@ -531,9 +534,21 @@ export function createImportRunner(deps: {
     } finally {
       // A failure while the batch before was written leaves the next one in flight: it is stopped
       // and waited for, so nothing of this run still talks to the service once it has ended.
-      if (inFlight.length > 0) {
+      const left = inFlight.splice(0);
+      if (left.length > 0) {
         job.controller.abort();
-        await Promise.all(inFlight.splice(0).map((left) => left.catch(() => undefined)));
+        // Batches answered before the stop are kept, oldest first, up to the first that was not:
+        // going on does not send them again.
+        for (const outcome of await Promise.allSettled(left)) {
+          if (outcome.status === 'rejected') break;
+          try {
+            keep(outcome.value);
+          } catch (error) {
+            // The failure that stopped the run is the one to report.
+            logger.warn(`customer import ${id}: answered lines not kept (${String(error)})`);
+            break;
+          }
+        }
       }
       // Stopped or failed: what was answered is kept, so going on does not send it again.
       written.write();
@@ -558,7 +573,7 @@ export function createImportRunner(deps: {
         controller: new AbortController(),
         stop: null,
         done: Promise.resolve(),
-        rateLimitedMs: 0,
+        rateLimitedSince: null,
         slowedDown: false,
       };
       jobs.set(id, job);

@@ -295,10 +295,12 @@ describe('dry run and save', () => {
     store.close();
   });
 
-  it('waits on 429s as the service asks, and pauses saying so when one batch waits over ten minutes', async () => {
+  it('waits on 429s as the service asks, and pauses saying so after ten minutes of them', async () => {
     const dir = folder();
     let limited = 3;
     const waits: number[] = [];
+    // The clock the sleeps move: ten minutes pass without waiting them.
+    let clock = 0;
     const tooMany = () =>
       new ServiceError({
         operation: 'customers.save',
@@ -324,8 +326,10 @@ describe('dry run and save', () => {
       wire,
       readBack: null,
       logger: silentLogger,
+      now: () => clock,
       sleep: (ms) => {
         waits.push(ms);
+        clock += ms;
         return Promise.resolve();
       },
     });
@@ -340,8 +344,9 @@ describe('dry run and save', () => {
     service.verify(view.id, true);
     const paused = await service.settled(view.id);
     expect(paused.state).toBe('paused');
-    expect(paused.reason).toMatch(/slow down \(429\).*Verify again later/);
+    expect(paused.reason).toMatch(/slow down \(429\): the import waited 9 min.*Verify again later/);
     expect(waits.reduce((sum, ms) => sum + ms, 0)).toBeLessThanOrEqual(MAX_RATE_LIMITED_MS);
+    expect(waits.length).toBeGreaterThan(3);
     store.close();
   });
 
@@ -443,7 +448,7 @@ describe('dry run and save', () => {
     goingOn.store.close();
   });
 
-  it('keeps two dry-run batches in flight, each answer on its own lines, and a save one at a time', async () => {
+  it('keeps two dry-run batches in flight, each answer on its own lines whatever their order, and a save one at a time', async () => {
     const dir = folder();
     let inFlight = 0;
     const most = { verify: 0, save: 0 };
@@ -465,29 +470,86 @@ describe('dry run and save', () => {
       },
     };
     const { service, store } = imports(dir, wire);
-    // Every third line has no last name: the service's error must land on that line only.
+    // Every third line has no last name: the service's error must land on that line only. The
+    // lines span three chunks, so answers out of order cross a chunk's end.
     const rows = Array.from(
-      { length: 30 },
+      { length: 600 },
       (_, i) => `E${i + 1},N,${(i + 1) % 3 === 0 ? '' : `Name${i + 1}`}`,
     ).join('\n');
     const view = await start(
       service,
       file(dir, 'o.csv', `external_id,account_type,last_name\n${rows}\n`),
-      { verify: true, batchSize: 4 },
+      { verify: true, batchSize: 40 },
     );
     const verified = await service.settled(view.id);
-    expect(verified).toMatchObject({ state: 'verified', verified: 30, withErrors: 10 });
+    expect(verified).toMatchObject({ state: 'verified', verified: 600, withErrors: 200 });
     expect(most.verify).toBe(2);
-    const lines = service.lines(view.id, { onlyProblems: false, offset: 0, limit: 30 }).lines;
+    const lines = [0, 300].flatMap(
+      (offset) => service.lines(view.id, { onlyProblems: false, offset, limit: 300 }).lines,
+    );
+    expect(lines).toHaveLength(600);
     for (const line of lines) {
       const wanted = line.line % 3 === 0 ? ['last_name_required'] : [];
       expect([line.line, line.errors.map((one) => one.code)]).toEqual([line.line, wanted]);
       expect(line.status).toBe(line.line % 3 === 0 ? 'invalid' : 'valid');
     }
     service.save(view.id);
-    expect(await service.settled(view.id)).toMatchObject({ state: 'done', saved: 20 });
+    expect(await service.settled(view.id)).toMatchObject({ state: 'done', saved: 400 });
     expect(most.save).toBe(1);
     store.close();
+  });
+
+  it('keeps a batch answered while the one before it failed, so going on does not send it again', async () => {
+    const dir = folder();
+    const sent: string[][] = [];
+    const wire: ImportWire = {
+      save(body) {
+        const ids = (body.customers ?? []).map((customer) => customer.external_id);
+        sent.push(ids);
+        // The second batch is answered at once; the first is refused (the token) a moment later.
+        if (ids[0] === 'E1')
+          return new Promise((_, reject) =>
+            setTimeout(
+              () =>
+                reject(
+                  new ServiceError({
+                    operation: 'customers.save',
+                    kind: 'auth',
+                    status: 401,
+                    retryable: false,
+                    outcomeUnknown: false,
+                  }),
+                ),
+              20,
+            ),
+          );
+        return Promise.resolve(answerOf(body));
+      },
+    };
+    const { service, store } = imports(dir, wire);
+    const rows = Array.from({ length: 4 }, (_, i) => `E${i + 1},N,Name${i + 1}`).join('\n');
+    const view = await start(
+      service,
+      file(dir, 'k.csv', `external_id,account_type,last_name\n${rows}\n`),
+      { verify: true },
+    );
+    const paused = await service.settled(view.id);
+    expect(paused.state).toBe('paused');
+    expect(paused.reason).toMatch(/access token/);
+    expect(sent).toEqual([
+      ['E1', 'E2'],
+      ['E3', 'E4'],
+    ]);
+    expect(paused.verified).toBe(2);
+    store.close();
+    const resent = fakeWire();
+    const goingOn = imports(dir, resent.wire);
+    goingOn.service.verify(view.id, false);
+    expect(await goingOn.service.settled(view.id)).toMatchObject({ verified: 4 });
+    expect(resent.sent.map((body) => body.customers?.map((c) => c.external_id))).toEqual([
+      ['E1', 'E2'],
+    ]);
+    goingOn.store.close();
   });
 
   it('sends one dry-run batch at a time once the service answered 429', async () => {

@@ -113,8 +113,9 @@ function OneImport({ id }: { id: string }) {
   // Coming from the start, the task that takes the start's form away does not also build the
   // import: together they blocked the window for over 50 ms.
   const panelNow = useAfterFirstFrame();
-  if (view && panelNow) return <PanelAndLines view={view} />;
-  if (view || status === 'loading') return <LoadingState label="Reading the import…" />;
+  // Known already: nothing for that one frame, rather than a loading state flashed and announced.
+  if (view) return panelNow ? <PanelAndLines view={view} /> : null;
+  if (status === 'loading') return <LoadingState label="Reading the import…" />;
   if (status === 'error') return <ErrorState error={error} onRetry={() => void load()} />;
   return (
     <EmptyState title="This import is not kept in this profile" testId="ci-not-found">

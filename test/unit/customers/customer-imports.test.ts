@@ -27,6 +27,14 @@ const file = (dir: string, name: string, content: string | Buffer) => {
   return { path, fileName: name };
 };
 
+/** A CSV of `count` valid individuals, E1 to E<count>. */
+const namedCustomers = (dir: string, name: string, count: number) =>
+  file(
+    dir,
+    name,
+    `external_id,account_type,last_name\n${Array.from({ length: count }, (_, i) => `E${i + 1},N,Name${i + 1}`).join('\n')}\n`,
+  );
+
 /** Answers as the sandbox does: a missing last_name of an individual is an error, a custom field a warning. */
 function answerOf(body: SaveCustomersRequest): WireSaveResponse {
   const customers = body.customers ?? [];
@@ -390,12 +398,10 @@ describe('dry run and save', () => {
       logger: silentLogger,
       sleep: () => Promise.resolve(),
     });
-    const rows = Array.from({ length: 600 }, (_, i) => `E${i + 1},N,Name${i + 1}`).join('\n');
-    const view = await start(
-      service,
-      file(dir, 'f.csv', `external_id,account_type,last_name\n${rows}\n`),
-      { verify: true, batchSize: 200 },
-    );
+    const view = await start(service, namedCustomers(dir, 'f.csv', 600), {
+      verify: true,
+      batchSize: 200,
+    });
     const paused = await service.settled(view.id);
     expect(paused.state).toBe('paused');
     expect(paused.reason).toMatch(/disk full/);
@@ -420,12 +426,7 @@ describe('dry run and save', () => {
       },
     };
     const { service, store } = imports(dir, wire);
-    const rows = Array.from({ length: 10 }, (_, i) => `E${i + 1},N,Name${i + 1}`).join('\n');
-    const view = await start(
-      service,
-      file(dir, 'p.csv', `external_id,account_type,last_name\n${rows}\n`),
-      { verify: true },
-    );
+    const view = await start(service, namedCustomers(dir, 'p.csv', 10), { verify: true });
     await expect.poll(() => sent.length).toBe(4);
     service.pause(view.id);
     const paused = await service.settled(view.id);
@@ -527,12 +528,7 @@ describe('dry run and save', () => {
       },
     };
     const { service, store } = imports(dir, wire);
-    const rows = Array.from({ length: 4 }, (_, i) => `E${i + 1},N,Name${i + 1}`).join('\n');
-    const view = await start(
-      service,
-      file(dir, 'k.csv', `external_id,account_type,last_name\n${rows}\n`),
-      { verify: true },
-    );
+    const view = await start(service, namedCustomers(dir, 'k.csv', 4), { verify: true });
     const paused = await service.settled(view.id);
     expect(paused.state).toBe('paused');
     expect(paused.reason).toMatch(/access token/);
@@ -586,12 +582,10 @@ describe('dry run and save', () => {
       },
     };
     const { service, store } = imports(dir, wire);
-    const rows = Array.from({ length: 24 }, (_, i) => `E${i + 1},N,Name${i + 1}`).join('\n');
-    const view = await start(
-      service,
-      file(dir, 'l.csv', `external_id,account_type,last_name\n${rows}\n`),
-      { verify: true, batchSize: 3 },
-    );
+    const view = await start(service, namedCustomers(dir, 'l.csv', 24), {
+      verify: true,
+      batchSize: 3,
+    });
     expect(await service.settled(view.id)).toMatchObject({ state: 'verified', verified: 24 });
     expect(limited).toBe(true);
     expect(calls).toBe(9);

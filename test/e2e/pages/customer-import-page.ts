@@ -85,5 +85,17 @@ export class CustomerImportPage {
     await this.page.keyboard.press('Control+Home');
     for (let index = 0; index < row; index++) await this.page.keyboard.press('ArrowDown');
     for (let index = 0; index < column; index++) await this.page.keyboard.press('ArrowRight');
+    // Assistive technology is told the same cell: the grid's active descendant is that row's cell.
+    await expect
+      .poll(() =>
+        this.grid.evaluate((grid) => {
+          const id = grid.getAttribute('aria-activedescendant');
+          const cell = id ? document.getElementById(id) : null;
+          return cell
+            ? [cell.closest('[role="row"]')?.getAttribute('aria-rowindex'), cell.ariaColIndex]
+            : null;
+        }),
+      )
+      .toEqual([String(row + 2), String(column + 1)]);
   }
 }

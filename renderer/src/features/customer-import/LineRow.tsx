@@ -21,8 +21,12 @@ import { LINE_STATUS_LABELS } from './import-figures';
 export const COLUMN_COUNT = GRID_COLUMNS.length + 3;
 export const gridColumnOf = (column: number): GridColumn | null => GRID_COLUMNS[column - 2] ?? null;
 
-export const cellIdOf = (gridId: string, row: number, column: number) =>
-  `${gridId}-r${row}-c${column}`;
+/**
+ * A cell's element id, by the row's slot (see lib/row-slots.ts): a recycled row keeps its cells'
+ * ids, so scrolling does not rename every cell it brings into view.
+ */
+export const cellIdOf = (gridId: string, slot: number, column: number) =>
+  `${gridId}-s${slot}-c${column}`;
 
 export interface Editing {
   row: number;
@@ -39,6 +43,8 @@ export interface RowActions {
   type: (text: string) => void;
   editorKey: (event: KeyboardEvent<HTMLInputElement>, editing: Editing) => void;
 }
+
+const NO_PROBLEMS: ReadonlyMap<string, readonly PlacedProblem[]> = new Map();
 
 function Problems({ problems }: { problems: readonly PlacedProblem[] }) {
   if (problems.length === 0) return null;
@@ -62,6 +68,8 @@ function Problems({ problems }: { problems: readonly PlacedProblem[] }) {
 
 export interface LineRowProps {
   gridId: string;
+  /** The recycled row's slot, which names its cells. */
+  slot: number;
   index: number;
   /** Offset from the grid's top, in pixels. */
   start: number;
@@ -76,6 +84,7 @@ export interface LineRowProps {
 
 export const LineRow = memo(function LineRow({
   gridId,
+  slot,
   index,
   start,
   line,
@@ -85,38 +94,28 @@ export const LineRow = memo(function LineRow({
   actions,
 }: LineRowProps) {
   const style = { transform: `translateY(${start}px)` };
-  // A line not read yet has the row's cells, empty: when it arrives its text goes into them,
-  // instead of the row's every cell being thrown away and built again.
-  if (!line)
-    return (
-      <div role="row" aria-rowindex={index + 2} className="ci-row ci-row-placeholder" style={style}>
-        {Array.from({ length: COLUMN_COUNT }, (_, column) => (
-          <GridCell
-            key={column}
-            id={cellIdOf(gridId, index, column)}
-            column={column}
-            className="ci-cell ci-muted"
-          >
-            {column === 0 ? '…' : null}
-          </GridCell>
-        ))}
-      </div>
-    );
-  const problems = placeProblems(line);
+  // A line not read yet has the same cells, with their text empty: when it arrives only its text
+  // and attributes change. (Emptied and built again instead, each jump of the scroll bar took
+  // every row's cells apart and put them back together a moment later.)
+  const problems = line ? placeProblems(line) : NO_PROBLEMS;
   return (
     <div
       role="row"
       aria-rowindex={index + 2}
-      className={`ci-row ci-row-${line.status}${activeColumn !== null ? ' is-active-row' : ''}`}
+      className={
+        line
+          ? `ci-row ci-row-${line.status}${activeColumn !== null ? ' is-active-row' : ''}`
+          : 'ci-row ci-row-placeholder'
+      }
       style={style}
-      data-testid="ci-line"
-      data-line={line.line}
-      data-kind={line.kind}
-      data-status={line.status}
+      data-testid={line ? 'ci-line' : undefined}
+      data-line={line?.line}
+      data-kind={line?.kind}
+      data-status={line?.status}
     >
       {Array.from({ length: COLUMN_COUNT }, (_, column) => {
-        const id = cellIdOf(gridId, index, column);
-        const className = `ci-cell${activeColumn === column ? ' is-active' : ''}`;
+        const id = cellIdOf(gridId, slot, column);
+        const className = `ci-cell${activeColumn === column && line ? ' is-active' : ''}`;
         const onPointer = () => actions.activate(index, column);
         if (column === 0)
           return (
@@ -127,8 +126,8 @@ export const LineRow = memo(function LineRow({
               className={`${className} ci-num`}
               onClick={onPointer}
             >
-              {formatCount(line.line)}
-              {line.kind === 'relation' && <span className="ci-kind"> rel.</span>}
+              {line ? formatCount(line.line) : '…'}
+              {line?.kind === 'relation' && <span className="ci-kind"> rel.</span>}
             </GridCell>
           );
         if (column === 1)
@@ -140,10 +139,13 @@ export const LineRow = memo(function LineRow({
               className={className}
               onClick={onPointer}
             >
-              <span className={`ci-status ci-status-${line.status}`} data-testid="ci-line-status">
-                {LINE_STATUS_LABELS[line.status]}
+              <span
+                className={line ? `ci-status ci-status-${line.status}` : 'ci-status'}
+                data-testid={line ? 'ci-line-status' : undefined}
+              >
+                {line ? LINE_STATUS_LABELS[line.status] : ''}
               </span>
-              {line.errors.length === 0 && line.warnings.length > 0 && (
+              {line && line.errors.length === 0 && line.warnings.length > 0 && (
                 <span className="ci-problem ci-problem-warning">
                   {line.warnings.length === 1
                     ? '1 warning'
@@ -166,15 +168,16 @@ export const LineRow = memo(function LineRow({
               <Problems problems={problems.get('other') ?? []} />
             </GridCell>
           );
-        const field = fieldOf(target, line);
+        // Not read yet: neither empty nor editable until the line says.
+        const field = line ? fieldOf(target, line) : target.key;
         const cellProblems = problems.get(target.key) ?? [];
-        const isEditing = editing?.column === column;
+        const isEditing = line && editing?.column === column;
         return (
           <GridCell
             key={column}
             id={id}
             column={column}
-            aria-readonly={field && editable ? undefined : true}
+            aria-readonly={line && field && editable ? undefined : true}
             aria-invalid={cellProblems.some((problem) => problem.severity === 'error') || undefined}
             className={`${className}${cellProblems.length ? ` has-${cellProblems[0]!.severity}` : ''}${field ? '' : ' is-empty'}`}
             onClick={onPointer}
@@ -208,7 +211,7 @@ export const LineRow = memo(function LineRow({
               </>
             ) : (
               <>
-                <ServiceText text={cellText(target, line)} className="ci-value" />
+                <ServiceText text={line ? cellText(target, line) : ''} className="ci-value" />
                 <Problems problems={cellProblems} />
               </>
             )}

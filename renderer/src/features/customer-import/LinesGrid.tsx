@@ -13,6 +13,7 @@ import {
 import type { ImportView } from '../../../../preload/contract';
 import { errorMessage } from '../../lib/api';
 import { scrollRowIntoView } from '../../lib/row-scroll';
+import { assignRowSlots, type RowSlots } from '../../lib/row-slots';
 import { observeRectWhenLaidOut, scrollUnlessNewAtTop } from '../../lib/virtualizer-without-layout';
 import { cellText, editedShape, fieldOf, GRID_COLUMNS } from './grid-fields';
 import { moveCell, type CellPosition } from './grid-keys';
@@ -118,11 +119,21 @@ export function LinesGrid({
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
   }, [onlyProblems]);
 
-  // Rows are kept by their place on screen, not by line: a row scrolled out is filled with the
-  // line scrolled in (its text and attributes changed) rather than thrown away and built again.
-  const slots = Math.max(64, 2 ** Math.ceil(Math.log2(items.length + 1)));
-  const cellId = (row: number, column: number) => cellIdOf(gridId, row, column);
-  const activeRendered = items.some((item) => item.index === active.row);
+  // Rows are recycled, not keyed by line: a row scrolled out is filled with the line scrolled in
+  // (its text and attributes changed) rather than thrown away and built again.
+  const rowSlots = useRef<RowSlots>(new Map());
+  const slots = assignRowSlots(
+    rowSlots.current,
+    items.map((item) => item.index),
+  );
+  // Written while drawing: the same views give the same slots, so drawing twice changes nothing.
+  rowSlots.current = slots;
+  /** The cell's id when its row is drawn. */
+  const cellId = (row: number, column: number) => {
+    const slot = slots.get(row);
+    return slot === undefined ? null : cellIdOf(gridId, slot, column);
+  };
+  const activeCellId = cellId(active.row, active.column);
 
   const editableCell = useCallback(
     (row: number, column: number): boolean => {
@@ -213,9 +224,9 @@ export function LinesGrid({
         rowHeight: ROW_HEIGHT,
         headerHeight: HEADER_HEIGHT,
       });
-    document
-      .getElementById(cellId(next.row, next.column))
-      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const nextCell = cellId(next.row, next.column);
+    if (nextCell)
+      document.getElementById(nextCell)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   };
 
   const header = [
@@ -233,9 +244,7 @@ export function LinesGrid({
       aria-label={onlyProblems ? 'Lines with problems' : 'Every line of the import'}
       aria-rowcount={rows + 1}
       aria-colcount={COLUMN_COUNT}
-      aria-activedescendant={
-        activeRendered && !editing ? cellId(active.row, active.column) : undefined
-      }
+      aria-activedescendant={(!editing && activeCellId) || undefined}
       tabIndex={0}
       onKeyDown={onGridKey}
       style={
@@ -260,19 +269,24 @@ export function LinesGrid({
           </div>
         </div>
         <div role="rowgroup">
-          {items.map((item) => (
-            <LineRow
-              key={item.index % slots}
-              gridId={gridId}
-              index={item.index}
-              start={item.start}
-              line={pages.lineAt(item.index)}
-              activeColumn={active.row === item.index ? active.column : null}
-              editing={editing?.row === item.index ? editing : null}
-              editable={editable}
-              actions={actions}
-            />
-          ))}
+          {items.map((item) => {
+            // Every item drawn has a slot: the slots were given to exactly these items.
+            const slot = slots.get(item.index) ?? -1 - item.index;
+            return (
+              <LineRow
+                key={slot}
+                gridId={gridId}
+                slot={slot}
+                index={item.index}
+                start={item.start}
+                line={pages.lineAt(item.index)}
+                activeColumn={active.row === item.index ? active.column : null}
+                editing={editing?.row === item.index ? editing : null}
+                editable={editable}
+                actions={actions}
+              />
+            );
+          })}
         </div>
       </div>
     </div>

@@ -1,7 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Agent, request } from 'undici';
@@ -15,6 +14,7 @@ import { silentLogger } from '../../main/lib/logger';
 import { openLocalStore } from '../../main/local/local-store';
 import { makeTempDir } from '../support/temp-dir';
 import { report } from './report';
+import { startSandboxProcess, type SandboxProcess } from './sandbox-process';
 
 // A bulk import of 10,000 customers into the sandbox by CaseDesk (the customer imports as the
 // workspace opens them: the import book in the profile's local store, the runner, the service
@@ -45,7 +45,6 @@ import { report } from './report';
 // is timed on its own below, and it is inside the memory measurement (held memory is taken after
 // it ends).
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
 const CUSTOMERS = Number(process.env.CASEDESK_BENCH_CUSTOMERS ?? 10_000);
 const TOKEN = 'bench-token-customers-123456';
 const TARGET_RATIO = 0.8;
@@ -58,9 +57,9 @@ const WARM_UP_CUSTOMERS = 2000;
 const DRY_RUN_ROUNDS = 3;
 
 const temp = makeTempDir('casedesk-customers-bench-');
-const sandboxes: ChildProcess[] = [];
+const sandboxes: SandboxProcess[] = [];
 afterAll(() => {
-  for (const child of sandboxes) child.kill();
+  for (const sandbox of sandboxes) sandbox.stop();
   temp.remove();
 });
 
@@ -75,32 +74,13 @@ const collectGarbage = () => {
 
 /** A fresh sandbox of the same tenant, in its own process. */
 async function freshSandbox(name: string): Promise<string> {
-  const child = spawn(
-    process.execPath,
-    [
-      'out/main/sandbox.js',
-      '--scale',
-      'small',
-      '--seed',
-      '3',
-      '--token',
-      TOKEN,
-      '--data-dir',
-      join(temp.path, name),
-      '--reset',
-    ],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  sandboxes.push(child);
-  return new Promise<string>((resolveUrl, reject) => {
-    let out = '';
-    child.once('exit', (code) => reject(new Error(`the sandbox stopped (${code})`)));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /ready at (\S+)/.exec(out);
-      if (match?.[1]) resolveUrl(match[1].replace(/\/$/, ''));
-    });
+  const sandbox = await startSandboxProcess({
+    dataDir: join(temp.path, name),
+    token: TOKEN,
+    reset: true,
   });
+  sandboxes.push(sandbox);
+  return sandbox.baseUrl;
 }
 
 const COLUMNS = [

@@ -1,7 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Agent, request } from 'undici';
@@ -15,6 +14,7 @@ import { createKytBatches } from '../../main/kyt/batch/kyt-batches';
 import { openKytSubmissions } from '../../main/kyt/open-kyt';
 import { makeTempDir } from '../support/temp-dir';
 import { report } from './report';
+import { startSandboxProcess, type SandboxProcess } from './sandbox-process';
 
 // A 10,000-line batch sent to the sandbox by CaseDesk (the batch runner, the KYT store in the
 // profile's local store, the sender over the service client), against a bare loop posting the
@@ -24,7 +24,6 @@ import { report } from './report';
 // least 0.8× the bare loop's throughput, and this process's memory growing less than 64 MB.
 // CASEDESK_BENCH_KYT_LINES runs a shorter batch while working on it.
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
 const LINES = Number(process.env.CASEDESK_BENCH_KYT_LINES ?? 10_000);
 const TOKEN = 'bench-token-kyt-123456';
 const TARGET_RATIO = 0.8;
@@ -35,9 +34,9 @@ const SAMPLE_MS = 20;
 const SLICE = 1000;
 
 const temp = makeTempDir('casedesk-kyt-bench-');
-const sandboxes: ChildProcess[] = [];
+const sandboxes: SandboxProcess[] = [];
 afterAll(() => {
-  for (const child of sandboxes) child.kill();
+  for (const sandbox of sandboxes) sandbox.stop();
   temp.remove();
 });
 
@@ -52,32 +51,13 @@ const collectGarbage = () => {
 
 /** A fresh sandbox of the same tenant, in its own process. */
 async function freshSandbox(name: string): Promise<string> {
-  const child = spawn(
-    process.execPath,
-    [
-      'out/main/sandbox.js',
-      '--scale',
-      'small',
-      '--seed',
-      '3',
-      '--token',
-      TOKEN,
-      '--data-dir',
-      join(temp.path, name),
-      '--reset',
-    ],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  sandboxes.push(child);
-  return new Promise<string>((resolveUrl, reject) => {
-    let out = '';
-    child.once('exit', (code) => reject(new Error(`the sandbox stopped (${code})`)));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /ready at (\S+)/.exec(out);
-      if (match?.[1]) resolveUrl(match[1].replace(/\/$/, ''));
-    });
+  const sandbox = await startSandboxProcess({
+    dataDir: join(temp.path, name),
+    token: TOKEN,
+    reset: true,
   });
+  sandboxes.push(sandbox);
+  return sandbox.baseUrl;
 }
 
 const COLUMNS = [

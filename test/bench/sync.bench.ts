@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
@@ -8,6 +7,7 @@ import { silentLogger } from '../../main/lib/logger';
 import { runSyncInWorker } from '../../main/sync/worker-sync';
 import { makeTempDir } from '../support/temp-dir';
 import { report } from './report';
+import { startSandboxProcess, type SandboxProcess } from './sandbox-process';
 
 // Full sync of a sandbox tenant: alert throughput of CaseDesk's sync (worker thread, validation,
 // cursors, revisions, FTS) against a bare loop that fetches the same pages, parses them and writes
@@ -15,42 +15,26 @@ import { report } from './report';
 // event-loop delay while CaseDesk syncs. The sandbox runs in its own process so that serving pages
 // does not count against this one.
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
 const SCALE = process.env.CASEDESK_BENCH_SCALE === 'large' ? 'large' : 'medium';
 const TOKEN = 'bench-token-123456';
 const PAGE = 500;
 const temp = makeTempDir('casedesk-sync-bench-');
-let sandbox: ChildProcess;
+const ROOT = resolve(import.meta.dirname, '..', '..');
+let sandbox: SandboxProcess;
 let baseUrl = '';
 
 beforeAll(async () => {
-  sandbox = spawn(
-    process.execPath,
-    [
-      'out/main/sandbox.js',
-      '--scale',
-      SCALE,
-      '--seed',
-      '5',
-      '--token',
-      TOKEN,
-      '--data-dir',
-      join(temp.path, 'sandbox'),
-    ],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] },
-  );
-  baseUrl = await new Promise<string>((resolveUrl) => {
-    let out = '';
-    sandbox.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /ready at (\S+)/.exec(out);
-      if (match?.[1]) resolveUrl(match[1]);
-    });
+  sandbox = await startSandboxProcess({
+    dataDir: join(temp.path, 'sandbox'),
+    token: TOKEN,
+    scale: SCALE,
+    seed: 5,
   });
+  baseUrl = sandbox.baseUrl;
 }, 10 * 60_000);
 
 afterAll(() => {
-  sandbox.kill();
+  sandbox.stop();
   temp.remove();
 });
 

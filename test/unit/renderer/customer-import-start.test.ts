@@ -210,8 +210,12 @@ describe('starting the dry run', () => {
         verify: true,
       },
     ]);
-    // Started, the form is ready for the next file.
+    // Started, the form stays busy until the screen, gone to the import, resets it for the next file.
+    expect(store.getState().starting).toBe(true);
+    expect(await store.getState().start()).toBeNull();
+    store.getState().reset();
     expect(store.getState().customers).toEqual({ step: 'empty' });
+    expect(store.getState().starting).toBe(false);
   });
 
   it('refused by main, keeps everything chosen and places main’s messages by field', async () => {

@@ -227,7 +227,11 @@ export function StartImport({ onStarted }: { onStarted: (view: ImportView) => vo
               busy={starting}
               onClick={() =>
                 void start().then((view) => {
-                  if (view) onStarted(view);
+                  if (!view) return;
+                  onStarted(view);
+                  // Emptied for the next file once the screen has moved to the import, in a task
+                  // of its own: the form is not drawn empty just before it goes.
+                  setTimeout(() => useStartFlow.getState().reset(), 0);
                 })
               }
               data-testid="ci-start-dry-run"

@@ -271,9 +271,8 @@ export function createStartFlow(bridge: () => ImportBridge, stage: Stage) {
               verify: true,
             }),
           );
-          sessions.customers++;
-          sessions.relations++;
-          set({ ...initial });
+          // The form stays as it is (busy) until the screen has moved to the import and calls
+          // `reset`: emptied here, it was drawn empty and then taken away in the same task.
           return view;
         } catch (error) {
           set({ starting: false, error: errorMessage(error), fieldErrors: fieldErrors(error) });

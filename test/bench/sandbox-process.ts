@@ -1,0 +1,58 @@
+import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
+import { resolve } from 'node:path';
+
+// The built sandbox (`out/main/sandbox.js`) in a process of its own, as the benches that talk to
+// the service over HTTP start it: a stand-in for the remote service, apart from CaseDesk's own
+// processes.
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+
+export interface SandboxProcess {
+  /** The service's base URL, without a trailing slash. */
+  baseUrl: string;
+  stop(): void;
+}
+
+export async function startSandboxProcess(options: {
+  dataDir: string;
+  token: string;
+  scale?: string;
+  seed?: number;
+  /** Start from an empty tenant even when the data directory holds one. */
+  reset?: boolean;
+  /**
+   * Run at the lowest CPU priority. On an investigator's machine the service's work is done
+   * elsewhere; on a bench machine of two cores, a sandbox at the same priority takes CPU time
+   * from the window being measured, which no investigator's window ever gives it.
+   */
+  background?: boolean;
+}): Promise<SandboxProcess> {
+  const child = spawn(
+    process.execPath,
+    [
+      'out/main/sandbox.js',
+      '--scale',
+      options.scale ?? 'small',
+      '--seed',
+      String(options.seed ?? 3),
+      '--token',
+      options.token,
+      '--data-dir',
+      options.dataDir,
+      ...(options.reset ? ['--reset'] : []),
+    ],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  if (options.background && child.pid !== undefined) setPriority(child.pid, 19);
+  const baseUrl = await new Promise<string>((resolveUrl, reject) => {
+    let out = '';
+    child.once('exit', (code) => reject(new Error(`the sandbox stopped (${code})`)));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /ready at (\S+)/.exec(out);
+      if (match?.[1]) resolveUrl(match[1].replace(/\/$/, ''));
+    });
+  });
+  return { baseUrl, stop: () => child.kill() };
+}

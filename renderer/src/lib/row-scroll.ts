@@ -15,3 +15,18 @@ export function scrollRowIntoView(
   else if (top + size.rowHeight > grid.scrollTop + grid.clientHeight)
     grid.scrollTop = top + size.rowHeight - grid.clientHeight;
 }
+
+/**
+ * Scrolls a grid sideways just enough to show a column whole, from where its header cell stands:
+ * the header is always drawn, where the cell may not be yet (Ctrl+Home from the bottom of the
+ * grid names a row the grid has not drawn).
+ */
+export function scrollColumnIntoView(
+  grid: Pick<HTMLElement, 'scrollLeft' | 'clientWidth'>,
+  column: { left: number; width: number },
+): void {
+  const right = column.left + column.width;
+  if (column.left < grid.scrollLeft || column.width > grid.clientWidth)
+    grid.scrollLeft = column.left;
+  else if (right > grid.scrollLeft + grid.clientWidth) grid.scrollLeft = right - grid.clientWidth;
+}

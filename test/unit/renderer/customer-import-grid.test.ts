@@ -12,7 +12,7 @@ import {
   type GridColumn,
 } from '../../../renderer/src/features/customer-import/grid-fields';
 import { moveCell } from '../../../renderer/src/features/customer-import/grid-keys';
-import { scrollRowIntoView } from '../../../renderer/src/lib/row-scroll';
+import { scrollColumnIntoView, scrollRowIntoView } from '../../../renderer/src/lib/row-scroll';
 
 /** The message of a refusal (`{ ok: false, message }`), or a failure when it was accepted. */
 function refusalOf(answer: { ok: true } | { ok: false; message: string }): string {
@@ -255,7 +255,7 @@ describe('the keyboard moves the active cell', () => {
   });
 });
 
-describe('the grid scrolls to the active row', () => {
+describe('the grid scrolls to the active cell', () => {
   const HEADER = 36;
   const ROW_HEIGHT = 56;
   it('shows it whole below the sticky header, moving no more than it must', () => {
@@ -276,6 +276,27 @@ describe('the grid scrolls to the active row', () => {
           if (wasShown) expect(grid.scrollTop).toBe(scrollTop);
           // Otherwise the row lands on the edge it came in from.
           else expect([top - HEADER, top + ROW_HEIGHT - clientHeight]).toContain(grid.scrollTop);
+        },
+      ),
+    );
+  });
+
+  it('scrolls sideways just enough to show the active column whole, its start first when it is wider than the grid', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 3000 }),
+        fc.integer({ min: 100, max: 1500 }),
+        fc.integer({ min: 0, max: 3000 }),
+        fc.integer({ min: 20, max: 400 }),
+        (scrollLeft, clientWidth, left, width) => {
+          const grid = { scrollLeft, clientWidth };
+          scrollColumnIntoView(grid, { left, width });
+          const shown = (at: number) => left >= at && left + width <= at + clientWidth;
+          if (width <= clientWidth) {
+            expect(shown(grid.scrollLeft)).toBe(true);
+            if (shown(scrollLeft)) expect(grid.scrollLeft).toBe(scrollLeft);
+            else expect([left, left + width - clientWidth]).toContain(grid.scrollLeft);
+          } else expect(grid.scrollLeft).toBe(left);
         },
       ),
     );

@@ -36,10 +36,11 @@ export interface Editing {
   saving: boolean;
 }
 
-/** What a row asks of the grid; the same functions for the grid's whole life. */
+/**
+ * What a row's editor asks of the grid; the same functions for the grid's whole life. (Clicks on
+ * cells are taken by the grid itself, from the row and column numbers the cells carry.)
+ */
 export interface RowActions {
-  activate: (row: number, column: number) => void;
-  edit: (row: number, column: number) => void;
   type: (text: string) => void;
   editorKey: (event: KeyboardEvent<HTMLInputElement>, editing: Editing) => void;
 }
@@ -116,29 +117,16 @@ export const LineRow = memo(function LineRow({
       {Array.from({ length: COLUMN_COUNT }, (_, column) => {
         const id = cellIdOf(gridId, slot, column);
         const className = `ci-cell${activeColumn === column && line ? ' is-active' : ''}`;
-        const onPointer = () => actions.activate(index, column);
         if (column === 0)
           return (
-            <GridCell
-              key={column}
-              id={id}
-              column={column}
-              className={`${className} ci-num`}
-              onClick={onPointer}
-            >
+            <GridCell key={column} id={id} column={column} className={`${className} ci-num`}>
               {line ? formatCount(line.line) : '…'}
               {line?.kind === 'relation' && <span className="ci-kind"> rel.</span>}
             </GridCell>
           );
         if (column === 1)
           return (
-            <GridCell
-              key={column}
-              id={id}
-              column={column}
-              className={className}
-              onClick={onPointer}
-            >
+            <GridCell key={column} id={id} column={column} className={className}>
               <span
                 className={line ? `ci-status ci-status-${line.status}` : 'ci-status'}
                 data-testid={line ? 'ci-line-status' : undefined}
@@ -162,7 +150,6 @@ export const LineRow = memo(function LineRow({
               id={id}
               column={column}
               className={`${className} ci-other`}
-              onClick={onPointer}
               data-testid="ci-other-problems"
             >
               <Problems problems={problems.get('other') ?? []} />
@@ -180,8 +167,6 @@ export const LineRow = memo(function LineRow({
             aria-readonly={line && field && editable ? undefined : true}
             aria-invalid={cellProblems.some((problem) => problem.severity === 'error') || undefined}
             className={`${className}${cellProblems.length ? ` has-${cellProblems[0]!.severity}` : ''}${field ? '' : ' is-empty'}`}
-            onClick={onPointer}
-            onDoubleClick={() => actions.edit(index, column)}
             data-testid={`ci-cell-${target.key}`}
           >
             {isEditing && editing ? (

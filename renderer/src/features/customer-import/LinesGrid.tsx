@@ -12,7 +12,7 @@ import {
 } from 'react';
 import type { ImportView } from '../../../../preload/contract';
 import { errorMessage } from '../../lib/api';
-import { scrollRowIntoView } from '../../lib/row-scroll';
+import { scrollColumnIntoView, scrollRowIntoView } from '../../lib/row-scroll';
 import { assignRowSlots, type RowSlots } from '../../lib/row-slots';
 import { observeRectWhenLaidOut, scrollUnlessNewAtTop } from '../../lib/virtualizer-without-layout';
 import { cellText, editedShape, fieldOf, GRID_COLUMNS } from './grid-fields';
@@ -29,6 +29,22 @@ import {
 } from './LineRow';
 
 export const ROW_HEIGHT = 56;
+
+/**
+ * The cell a click landed in, from the row and column numbers it carries (rows count the header
+ * as 1): one handler on the grid instead of two on each of its cells, which every row drawn
+ * again gave new functions.
+ */
+function cellOfEvent(target: EventTarget): CellPosition | null {
+  if (!(target instanceof Element)) return null;
+  const cell = target.closest('[role="gridcell"]');
+  const row = cell?.closest('[role="row"]');
+  const rowIndex = Number(row?.getAttribute('aria-rowindex')) - 2;
+  const column = Number(cell?.getAttribute('aria-colindex')) - 1;
+  return Number.isInteger(rowIndex) && rowIndex >= 0 && Number.isInteger(column) && column >= 0
+    ? { row: rowIndex, column }
+    : null;
+}
 const HEADER_HEIGHT = 36;
 /**
  * Rows drawn beyond each edge. Two are enough for the keyboard and the wheel (rows come in a few
@@ -180,8 +196,6 @@ export function LinesGrid({
       } else setEditing({ ...current, saving: false, error: answer.message });
     };
     return {
-      activate: (row, column) => onActive({ row, column }),
-      edit: startEditing,
       type: (text) => setEditing((current) => current && { ...current, text, error: null }),
       editorKey: (event, current) => {
         if (event.key === 'Enter') {
@@ -195,7 +209,7 @@ export function LinesGrid({
         }
       },
     };
-  }, [pages, importId, editLine, onActive, startEditing]);
+  }, [pages, importId, editLine]);
 
   const onGridKey = (event: KeyboardEvent<HTMLDivElement>) => {
     if (editing || event.target !== event.currentTarget) return;
@@ -224,9 +238,15 @@ export function LinesGrid({
         rowHeight: ROW_HEIGHT,
         headerHeight: HEADER_HEIGHT,
       });
-    const nextCell = cellId(next.row, next.column);
-    if (nextCell)
-      document.getElementById(nextCell)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    // Sideways from the column's header, always drawn: the row may not be drawn yet.
+    const header = scrollRef.current?.querySelector<HTMLElement>(
+      `[role="columnheader"][aria-colindex="${next.column + 1}"]`,
+    );
+    if (scrollRef.current && header)
+      scrollColumnIntoView(scrollRef.current, {
+        left: header.offsetLeft,
+        width: header.offsetWidth,
+      });
   };
 
   const header = [
@@ -247,6 +267,14 @@ export function LinesGrid({
       aria-activedescendant={(!editing && activeCellId) || undefined}
       tabIndex={0}
       onKeyDown={onGridKey}
+      onClick={(event) => {
+        const at = cellOfEvent(event.target);
+        if (at) onActive(at);
+      }}
+      onDoubleClick={(event) => {
+        const at = cellOfEvent(event.target);
+        if (at) startEditing(at.row, at.column);
+      }}
       style={
         {
           '--ci-tracks': TRACKS,

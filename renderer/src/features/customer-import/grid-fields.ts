@@ -121,14 +121,20 @@ export function textOf(value: unknown): string {
   return JSON.stringify(value) ?? '';
 }
 
+/** One field of the line as read, without copying the line (a cell is drawn for every column). */
+function valueOf(line: ImportLine, field: string): unknown {
+  const shape: object | null = line.kind === 'customer' ? line.customer : line.relation;
+  return shape ? (shape as Record<string, unknown>)[field] : undefined;
+}
+
 export function cellText(column: GridColumn, line: ImportLine): string {
   const field = fieldOf(column, line);
   if (!field) return '';
   if (field === 'external_id' || field === 'relation_external_id') {
-    const value = shapeOf(line)[field];
+    const value = valueOf(line, field);
     return typeof value === 'string' && value !== '' ? value : line.externalId;
   }
-  return textOf(shapeOf(line)[field]);
+  return textOf(valueOf(line, field));
 }
 
 export type Parsed = { ok: true; value: unknown } | { ok: false; message: string };

@@ -1,5 +1,4 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -23,8 +22,7 @@ import { startSandboxProcess, type SandboxProcess } from './sandbox-process';
 // keeps a DevTools performance trace of the page from before the screen opens (test-results/bench/;
 // CASEDESK_BENCH_PROFILE=light for a lighter one).
 //
-// The service is the sandbox in a process of its own at the lowest CPU priority, and the bench's
-// driver runs at a low one (see beforeAll). On an
+// The service is the sandbox in a process of its own at the lowest CPU priority. On an
 // investigator's machine the service verifies the batches elsewhere; here, on two cores, the
 // sandbox verifying at the window's priority took the CPU from the window's main thread: traced,
 // the dry run's longest tasks had run for a third to a half of their length, waiting the rest.
@@ -53,11 +51,6 @@ beforeAll(async () => {
     background: true,
   });
   host = await startHostProcess({ dataDir: join(temp.path, 'app') });
-  // The bench's own driver (this process: Playwright sending keys and wheel turns, and reading the
-  // page) steps back once CaseDesk and Chromium are started at their own priority: on an
-  // investigator's machine nothing drives the window, and here its work took turns on the two
-  // cores with the window's main thread.
-  setPriority(10);
 }, 5 * 60_000);
 
 afterAll(async () => {

@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { setPriority } from 'node:os';
 import { resolve } from 'node:path';
 
 // The built sandbox (`out/main/sandbox.js`) in a process of its own, as the benches that talk to
@@ -27,24 +26,30 @@ export async function startSandboxProcess(options: {
    * from the window being measured, which no investigator's window ever gives it.
    */
   background?: boolean;
+  /** Its log left out of the bench's output. */
+  quiet?: boolean;
 }): Promise<SandboxProcess> {
-  const child = spawn(
-    process.execPath,
-    [
-      'out/main/sandbox.js',
-      '--scale',
-      options.scale ?? 'small',
-      '--seed',
-      String(options.seed ?? 3),
-      '--token',
-      options.token,
-      '--data-dir',
-      options.dataDir,
-      ...(options.reset ? ['--reset'] : []),
-    ],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  if (options.background && child.pid !== undefined) setPriority(child.pid, 19);
+  const sandbox = [
+    'out/main/sandbox.js',
+    '--scale',
+    options.scale ?? 'small',
+    '--seed',
+    String(options.seed ?? 3),
+    '--token',
+    options.token,
+    '--data-dir',
+    options.dataDir,
+    ...(options.reset ? ['--reset'] : []),
+  ];
+  // Through nice(1), so every thread of the sandbox starts at that priority (setpriority on a
+  // running Node reaches only its main thread).
+  const [command, args] = options.background
+    ? ['nice', ['-n', '19', process.execPath, ...sandbox]]
+    : [process.execPath, sandbox];
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', options.quiet ? 'ignore' : 'inherit'],
+  });
   const baseUrl = await new Promise<string>((resolveUrl, reject) => {
     let out = '';
     child.once('exit', (code) => reject(new Error(`the sandbox stopped (${code})`)));

@@ -29,6 +29,7 @@ beforeAll(async () => {
     token: TOKEN,
     scale: SCALE,
     seed: 5,
+    quiet: true,
   });
   baseUrl = sandbox.baseUrl;
 }, 10 * 60_000);

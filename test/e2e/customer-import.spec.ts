@@ -113,6 +113,9 @@ test.describe('over a stand-in import', () => {
 
     // The import is kept: the list reopens it.
     await page.getByTestId('ci-new-import').click();
+    // The form that started it was emptied for the next file.
+    await expect(screen.slot('customers')).toHaveAttribute('data-step', 'empty');
+    await expect(screen.startButton).toHaveCount(0);
     await page.getByTestId('ci-open-import').click();
     await expect(screen.panel).toHaveAttribute('data-state', 'done');
   });

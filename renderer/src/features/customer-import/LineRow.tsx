@@ -96,8 +96,7 @@ export const LineRow = memo(function LineRow({
 }: LineRowProps) {
   const style = { transform: `translateY(${start}px)` };
   // A line not read yet has the same cells, with their text empty: when it arrives only its text
-  // and attributes change. (Emptied and built again instead, each jump of the scroll bar took
-  // every row's cells apart and put them back together a moment later.)
+  // and attributes change, rather than every cell being taken apart and built again.
   const problems = line ? placeProblems(line) : NO_PROBLEMS;
   return (
     <div
@@ -109,6 +108,7 @@ export const LineRow = memo(function LineRow({
           : 'ci-row ci-row-placeholder'
       }
       style={style}
+      aria-busy={line ? undefined : true}
       data-testid={line ? 'ci-line' : undefined}
       data-line={line?.line}
       data-kind={line?.kind}
@@ -116,7 +116,7 @@ export const LineRow = memo(function LineRow({
     >
       {Array.from({ length: COLUMN_COUNT }, (_, column) => {
         const id = cellIdOf(gridId, slot, column);
-        const className = `ci-cell${activeColumn === column && line ? ' is-active' : ''}`;
+        const className = `ci-cell${activeColumn === column ? ' is-active' : ''}`;
         if (column === 0)
           return (
             <GridCell key={column} id={id} column={column} className={`${className} ci-num`}>
@@ -164,7 +164,7 @@ export const LineRow = memo(function LineRow({
             key={column}
             id={id}
             column={column}
-            aria-readonly={line && field && editable ? undefined : true}
+            aria-readonly={!line || (field && editable) ? undefined : true}
             aria-invalid={cellProblems.some((problem) => problem.severity === 'error') || undefined}
             className={`${className}${cellProblems.length ? ` has-${cellProblems[0]!.severity}` : ''}${field ? '' : ' is-empty'}`}
             data-testid={`ci-cell-${target.key}`}

@@ -142,8 +142,10 @@ export function LinesGrid({
     rowSlots.current,
     items.map((item) => item.index),
   );
-  // Written while drawing: the same views give the same slots, so drawing twice changes nothing.
-  rowSlots.current = slots;
+  // Only the slots drawn on screen seed the next ones (a render thrown away leaves no trace).
+  useLayoutEffect(() => {
+    rowSlots.current = slots;
+  });
   /** The cell's id when its row is drawn. */
   const cellId = (row: number, column: number) => {
     const slot = slots.get(row);
@@ -239,14 +241,16 @@ export function LinesGrid({
         headerHeight: HEADER_HEIGHT,
       });
     // Sideways from the column's header, always drawn: the row may not be drawn yet.
-    const header = scrollRef.current?.querySelector<HTMLElement>(
+    const headerCell = scrollRef.current?.querySelector<HTMLElement>(
       `[role="columnheader"][aria-colindex="${next.column + 1}"]`,
     );
-    if (scrollRef.current && header)
+    if (scrollRef.current && headerCell)
       scrollColumnIntoView(scrollRef.current, {
-        left: header.offsetLeft,
-        width: header.offsetWidth,
+        left: headerCell.offsetLeft,
+        width: headerCell.offsetWidth,
       });
+    // The grid itself may reach below the window's edge, under the import's panel.
+    scrollRef.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   };
 
   const header = [
@@ -272,6 +276,8 @@ export function LinesGrid({
         if (at) onActive(at);
       }}
       onDoubleClick={(event) => {
+        // Inside the editor a double-click selects a word; it does not start the edit again.
+        if (editing) return;
         const at = cellOfEvent(event.target);
         if (at) startEditing(at.row, at.column);
       }}
@@ -299,7 +305,7 @@ export function LinesGrid({
         <div role="rowgroup">
           {items.map((item) => {
             // Every item drawn has a slot: the slots were given to exactly these items.
-            const slot = slots.get(item.index) ?? -1 - item.index;
+            const slot = slots.get(item.index)!;
             return (
               <LineRow
                 key={slot}

@@ -228,10 +228,13 @@ export function StartImport({ onStarted }: { onStarted: (view: ImportView) => vo
               onClick={() =>
                 void start().then((view) => {
                   if (!view) return;
-                  onStarted(view);
-                  // Emptied for the next file once the screen has moved to the import, in a task
-                  // of its own: the form is not drawn empty just before it goes.
-                  setTimeout(() => useStartFlow.getState().reset(), 0);
+                  // Emptied for the next file in the same turn as the move to the import: React
+                  // draws both at once, so the form is never drawn empty just before it goes.
+                  try {
+                    onStarted(view);
+                  } finally {
+                    useStartFlow.getState().reset();
+                  }
                 })
               }
               data-testid="ci-start-dry-run"

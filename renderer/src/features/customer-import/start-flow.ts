@@ -271,8 +271,8 @@ export function createStartFlow(bridge: () => ImportBridge, stage: Stage) {
               verify: true,
             }),
           );
-          // The form stays as it is (busy) until the screen has moved to the import and calls
-          // `reset`: emptied here, it was drawn empty and then taken away in the same task.
+          // The form stays as it is (busy) until the screen, moving to the import, calls `reset`:
+          // emptied here, it would be drawn empty once before the import replaces it.
           return view;
         } catch (error) {
           set({ starting: false, error: errorMessage(error), fieldErrors: fieldErrors(error) });

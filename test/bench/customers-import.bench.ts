@@ -14,7 +14,7 @@ import { silentLogger } from '../../main/lib/logger';
 import { openLocalStore } from '../../main/local/local-store';
 import { makeTempDir } from '../support/temp-dir';
 import { report } from './report';
-import { startSandboxProcess, type SandboxProcess } from './sandbox-process';
+import { freshSandboxes } from './sandbox-process';
 
 // A bulk import of 10,000 customers into the sandbox by CaseDesk (the customer imports as the
 // workspace opens them: the import book in the profile's local store, the runner, the service
@@ -57,9 +57,9 @@ const WARM_UP_CUSTOMERS = 2000;
 const DRY_RUN_ROUNDS = 3;
 
 const temp = makeTempDir('casedesk-customers-bench-');
-const sandboxes: SandboxProcess[] = [];
+const sandboxes = freshSandboxes(temp.path, TOKEN);
 afterAll(() => {
-  for (const sandbox of sandboxes) sandbox.stop();
+  sandboxes.stopAll();
   temp.remove();
 });
 
@@ -71,17 +71,6 @@ const collectGarbage = () => {
   gc();
   gc();
 };
-
-/** A fresh sandbox of the same tenant, in its own process. */
-async function freshSandbox(name: string): Promise<string> {
-  const sandbox = await startSandboxProcess({
-    dataDir: join(temp.path, name),
-    token: TOKEN,
-    reset: true,
-  });
-  sandboxes.push(sandbox);
-  return sandbox.baseUrl;
-}
 
 const COLUMNS = [
   'external_id',
@@ -215,8 +204,8 @@ it('verifies and saves 10,000 customers at 0.8× a bare loop or better, memory g
   for (let from = 0; from < customers.length; from += BATCH)
     batches.push(customers.slice(from, from + BATCH));
   const [oursUrl, bareUrl] = await Promise.all([
-    freshSandbox('sandbox-casedesk'),
-    freshSandbox('sandbox-bare'),
+    sandboxes.start('sandbox-casedesk'),
+    sandboxes.start('sandbox-bare'),
   ]);
 
   const opening = openLocalStore(join(temp.path, 'profile', 'local.db'), silentLogger);

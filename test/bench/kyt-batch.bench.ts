@@ -14,7 +14,7 @@ import { createKytBatches } from '../../main/kyt/batch/kyt-batches';
 import { openKytSubmissions } from '../../main/kyt/open-kyt';
 import { makeTempDir } from '../support/temp-dir';
 import { report } from './report';
-import { startSandboxProcess, type SandboxProcess } from './sandbox-process';
+import { freshSandboxes } from './sandbox-process';
 
 // A 10,000-line batch sent to the sandbox by CaseDesk (the batch runner, the KYT store in the
 // profile's local store, the sender over the service client), against a bare loop posting the
@@ -34,9 +34,9 @@ const SAMPLE_MS = 20;
 const SLICE = 1000;
 
 const temp = makeTempDir('casedesk-kyt-bench-');
-const sandboxes: SandboxProcess[] = [];
+const sandboxes = freshSandboxes(temp.path, TOKEN);
 afterAll(() => {
-  for (const sandbox of sandboxes) sandbox.stop();
+  sandboxes.stopAll();
   temp.remove();
 });
 
@@ -48,17 +48,6 @@ const collectGarbage = () => {
   gc();
   gc();
 };
-
-/** A fresh sandbox of the same tenant, in its own process. */
-async function freshSandbox(name: string): Promise<string> {
-  const sandbox = await startSandboxProcess({
-    dataDir: join(temp.path, name),
-    token: TOKEN,
-    reset: true,
-  });
-  sandboxes.push(sandbox);
-  return sandbox.baseUrl;
-}
 
 const COLUMNS = [
   'external_id',
@@ -180,8 +169,8 @@ it('sends a 10,000-line batch at 0.8× a bare loop or better, memory growing und
   await writeCsv(csvPath, table);
   const bodies = table.map((row) => JSON.stringify(bodyOf(row)));
   const [oursUrl, bareUrl] = await Promise.all([
-    freshSandbox('sandbox-casedesk'),
-    freshSandbox('sandbox-bare'),
+    sandboxes.start('sandbox-casedesk'),
+    sandboxes.start('sandbox-bare'),
   ]);
 
   const opening = openLocalStore(join(temp.path, 'profile', 'local.db'), silentLogger);

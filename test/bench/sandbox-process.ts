@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 
 // The built sandbox (`out/main/sandbox.js`) in a process of its own, as the benches that talk to
 // the service over HTTP start it: a stand-in for the remote service, apart from CaseDesk's own
@@ -60,4 +60,23 @@ export async function startSandboxProcess(options: {
     });
   });
   return { baseUrl, stop: () => child.kill() };
+}
+
+/**
+ * Fresh sandboxes of one tenant, each in its own process and started from empty under `dir`, as a
+ * bench gives CaseDesk and its bare baseline one each; stopped together.
+ */
+export function freshSandboxes(dir: string, token: string) {
+  const started: SandboxProcess[] = [];
+  return {
+    /** A fresh sandbox in `dir/name`: its base URL. */
+    async start(name: string): Promise<string> {
+      const sandbox = await startSandboxProcess({ dataDir: join(dir, name), token, reset: true });
+      started.push(sandbox);
+      return sandbox.baseUrl;
+    },
+    stopAll(): void {
+      for (const sandbox of started) sandbox.stop();
+    },
+  };
 }

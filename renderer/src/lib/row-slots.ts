@@ -26,7 +26,7 @@ export function assignRowSlots(
     }
   }
   const free = [...previous.values()].filter((slot) => !taken.has(slot)).sort((a, b) => a - b);
-  let fresh = Math.max(-1, ...previous.values(), ...taken) + 1;
+  let fresh = Math.max(-1, ...previous.values()) + 1;
   let freeAt = 0;
   for (const index of indices) {
     if (next.has(index)) continue;

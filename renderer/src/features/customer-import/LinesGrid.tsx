@@ -29,22 +29,6 @@ import {
 } from './LineRow';
 
 export const ROW_HEIGHT = 56;
-
-/**
- * The cell a click landed in, from the row and column numbers it carries (rows count the header
- * as 1): one handler on the grid instead of two on each of its cells, which every row drawn
- * again gave new functions.
- */
-function cellOfEvent(target: EventTarget): CellPosition | null {
-  if (!(target instanceof Element)) return null;
-  const cell = target.closest('[role="gridcell"]');
-  const row = cell?.closest('[role="row"]');
-  const rowIndex = Number(row?.getAttribute('aria-rowindex')) - 2;
-  const column = Number(cell?.getAttribute('aria-colindex')) - 1;
-  return Number.isInteger(rowIndex) && rowIndex >= 0 && Number.isInteger(column) && column >= 0
-    ? { row: rowIndex, column }
-    : null;
-}
 const HEADER_HEIGHT = 36;
 /**
  * Rows drawn beyond each edge. Two are enough for the keyboard and the wheel (rows come in a few
@@ -69,6 +53,22 @@ const TRACKS = TRACK_WIDTHS.map(({ width, grow }) =>
  * what the rows hold and each row is laid out alone (see `.ci-row` in customer-import.css).
  */
 const MIN_WIDTH = `${TRACK_WIDTHS.reduce((sum, track) => sum + track.width, 0)}rem`;
+
+/**
+ * The cell a click landed in, from the row and column numbers it carries (rows count the header
+ * as 1): one handler on the grid instead of two on each of its cells, which every row drawn
+ * again gave new functions.
+ */
+function cellOfEvent(target: EventTarget): CellPosition | null {
+  if (!(target instanceof Element)) return null;
+  const cell = target.closest('[role="gridcell"]');
+  const row = cell?.closest('[role="row"]');
+  const rowIndex = Number(row?.getAttribute('aria-rowindex')) - 2;
+  const column = Number(cell?.getAttribute('aria-colindex')) - 1;
+  return Number.isInteger(rowIndex) && rowIndex >= 0 && Number.isInteger(column) && column >= 0
+    ? { row: rowIndex, column }
+    : null;
+}
 
 /**
  * Step 4: every line of the import in a grid that reads only the pages it shows. Each cell shows

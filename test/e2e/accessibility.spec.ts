@@ -517,7 +517,7 @@ test.describe('the customer import screens have no serious or critical accessibi
   test.use({ tenantScale: 8 });
   test.setTimeout(300_000);
 
-  test('files and mapping, the dry run’s grid, a cell edited, the cancel confirmation, past imports', async ({
+  test('files and mapping, the dry run’s grid, a cell edited, a whole line edited, the cancel confirmation, past imports', async ({
     page,
     tenant,
   }) => {
@@ -543,6 +543,11 @@ test.describe('the customer import screens have no serious or critical accessibi
     await expect(screen.editor).toBeFocused();
     await check('customer import, a cell edited');
     await page.keyboard.press('Escape');
+    await page.keyboard.press('Shift+Enter');
+    await expect(page.getByTestId('ci-line-editor')).toBeVisible();
+    await check('customer import, every field of a line in a form');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('ci-line-editor')).toHaveCount(0);
     await screen.action('cancel').click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await check('customer import, cancel confirmation');

@@ -10,7 +10,7 @@ import { customersCsv } from './pages/customer-import-page';
 // A stand-in of main's customer import service, kept in the test process: the page's
 // customerImport bridge calls are answered from here, so the screens are checked (behaviour,
 // accessibility, looks) whatever the import service does. One import of STAND_IN_CSV: line 5 has a
-// date of birth the stand-in refuses, line 2 a warning, line 10 cannot be read.
+// date of birth the stand-in refuses, line 2 a custom field it warns about, line 10 cannot be read.
 
 export const HEADER = ['Id', 'Type', 'First', 'Last', 'Born'];
 export const ROWS = Array.from({ length: 60 }, (_, index) => [
@@ -51,6 +51,7 @@ export function standInImport(page: Page) {
     warnings: [],
     customerId: null,
   }));
+  lines[1] = { ...lines[1]!, customer: { ...lines[1]!.customer!, fields: { risk: 'high' } } };
   lines[9] = {
     ...lines[9]!,
     status: 'unreadable',
@@ -95,7 +96,7 @@ export function standInImport(page: Page) {
           },
         ];
     const warnings =
-      line.line === 2
+      line.customer.fields?.risk !== undefined
         ? [
             {
               code: 'unknown_custom_field',

@@ -99,10 +99,51 @@ test.describe('over a stand-in import', () => {
       },
     ]);
 
+    // A warning on a field the grid has no column for: every field of the line, in a form.
+    await screen.goToCell(0, 2);
+    await expect(page.getByTestId('ci-detail')).toContainText('Unknown custom field');
+    // Escape leaves the line as it was, and the focus where it was.
+    await page.keyboard.press('Shift+Enter');
+    const lineEditor = page.getByTestId('ci-line-editor');
+    await expect(lineEditor).toBeVisible();
+    // It opens on the field the warning names.
+    await expect(lineEditor.getByTestId('field-fields')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(lineEditor).toHaveCount(0);
+    await expect(screen.grid).toBeFocused();
+    // Opened from the line's detail this time.
+    await page.getByTestId('ci-edit-whole-line').click();
+    await expect(lineEditor.getByTestId('field-fields')).toHaveValue('risk = high');
+    await expect(lineEditor.getByTestId('problems-fields')).toContainText(
+      'Unknown custom field "risk"',
+    );
+    await expect(lineEditor.getByTestId('field-date_of_birth')).toHaveValue('1980-01-02');
+    await screenshot(page, 'customer-import-line-editor');
+    await lineEditor.getByTestId('field-fields').fill('');
+    await lineEditor.getByTestId('field-contacts').fill('ops@example.com, desk@example.com');
+    // Enter in a field keeps the changes, as a form's Enter does.
+    await page.keyboard.press('Enter');
+    await expect(lineEditor).toHaveCount(0);
+    await expect(page.getByTestId('ci-edit-whole-line')).toBeFocused();
+    await expect(screen.line(2)).toHaveAttribute('data-status', 'edited');
+    expect(stand.edits[1]).toEqual({
+      line: 2,
+      customer: {
+        external_id: 'C-2',
+        account_type: 'N',
+        first_name: 'First2',
+        last_name: 'Last2',
+        date_of_birth: '1980-01-02',
+        contacts: ['ops@example.com', 'desk@example.com'],
+      },
+    });
+
     await screen.action('verify').click();
     await expect(page.getByTestId('ci-with-errors')).toHaveText('0');
     await screen.onlyProblems.uncheck();
     await expect(screen.line(5)).toHaveAttribute('data-status', 'valid');
+    await expect(screen.line(2)).toHaveAttribute('data-status', 'valid');
+    await expect(screen.line(2).getByTestId('ci-other-problems')).toHaveText('');
 
     await screen.action('save').click();
     await expect(screen.panel).toHaveAttribute('data-state', 'done');

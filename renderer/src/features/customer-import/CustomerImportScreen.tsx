@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import type { ImportView } from '../../../../preload/contract';
+import { useEffect, useRef, useState } from 'react';
+import type { ImportLine, ImportView } from '../../../../preload/contract';
 import { Button } from '../../components/Button';
 import { Screen } from '../../components/Screen';
 import { EmptyState, ErrorState, LoadingState } from '../../components/StateViews';
@@ -9,9 +9,11 @@ import { useNavigation } from '../../lib/navigation';
 import { useAfterFirstFrame } from './after-first-frame';
 import type { CellPosition } from './grid-keys';
 import { importBridge } from './import-bridge';
+import { linesEditable } from './import-figures';
 import { followCustomerImports, useCustomerImports } from './import-store';
 import { ImportPanel } from './ImportPanel';
 import { LineDetail } from './LineDetail';
+import { LineEditor } from './LineEditor';
 import { LinesGrid } from './LinesGrid';
 import { PastImports } from './PastImports';
 import { StartImport } from './StartImport';
@@ -41,8 +43,40 @@ function LinesSection({ view }: { view: ImportView }) {
   const [active, setActive] = useState<CellPosition>({ row: 0, column: 2 });
   const pages = useLinePages(view, onlyProblems);
   const total = pages.total;
+  const editable = linesEditable(view);
+  /** The line open in the whole-line editor, and what had the focus before it opened. */
+  const [wholeLine, setWholeLine] = useState<ImportLine | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const editWhole = (row: number) => {
+    const line = pages.lineAt(row);
+    if (!editable || !line) return;
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setWholeLine(line);
+  };
+  const closing = useRef(false);
+  const closeWhole = () => {
+    closing.current = true;
+    setWholeLine(null);
+  };
+  // Once the dialog is gone (not before: behind a modal dialog nothing takes the focus), the focus
+  // goes back where it was, or to the grid if that was drawn again meanwhile.
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (wholeLine !== null || !closing.current) return;
+    closing.current = false;
+    const back = opener.current?.isConnected
+      ? opener.current
+      : section.current?.querySelector<HTMLElement>('[role="grid"]');
+    back?.focus({ preventScroll: true });
+  }, [wholeLine]);
+  const activeLine = pages.lineAt(active.row);
   return (
-    <section className="ci-lines" aria-labelledby="ci-lines-title" data-testid="ci-lines">
+    <section
+      ref={section}
+      className="ci-lines"
+      aria-labelledby="ci-lines-title"
+      data-testid="ci-lines"
+    >
       <header className="ci-lines-head">
         <h2 id="ci-lines-title" className="ci-step-title">
           Lines
@@ -68,7 +102,7 @@ function LinesSection({ view }: { view: ImportView }) {
           ? 'Arrow keys move. Cells can be edited once the import is paused or its dry run is done.'
           : ['done', 'cancelled'].includes(view.state)
             ? 'Arrow keys move. This import is over: its lines can no longer change.'
-            : 'Arrow keys move; Enter or F2 edits the cell, Enter keeps the change, Escape leaves it as it was. Edited lines are checked again with “Verify again”.'}
+            : 'Arrow keys move; Enter or F2 edits the cell, Enter keeps the change, Escape leaves it as it was. Shift+Enter edits every field of the line. Edited lines are checked again with “Verify again”.'}
       </p>
       {pages.error !== null && <ErrorState error={pages.error} onRetry={() => pages.refresh()} />}
       {total === 0 ? (
@@ -87,9 +121,25 @@ function LinesSection({ view }: { view: ImportView }) {
           onlyProblems={onlyProblems}
           active={active}
           onActive={setActive}
+          onEditWhole={editWhole}
         />
       )}
-      <LineDetail line={pages.lineAt(active.row)} />
+      <LineDetail
+        line={activeLine}
+        onEditWhole={editable && activeLine ? () => editWhole(active.row) : undefined}
+      />
+      {wholeLine && (
+        <LineEditor
+          key={wholeLine.line}
+          importId={view.id}
+          line={wholeLine}
+          onKept={(line) => {
+            pages.replace(line);
+            closeWhole();
+          }}
+          onClose={closeWhole}
+        />
+      )}
     </section>
   );
 }

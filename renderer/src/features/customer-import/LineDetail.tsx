@@ -1,4 +1,5 @@
 import type { ImportLine } from '../../../../preload/contract';
+import { Button } from '../../components/Button';
 import { RecordLink } from '../../components/RecordLink';
 import { ServiceText } from '../../components/ServiceText';
 import { problemText } from './grid-fields';
@@ -36,8 +37,17 @@ function ProblemList({
   );
 }
 
-/** The active line in full: every problem with the field it names, and the source if unreadable. */
-export function LineDetail({ line }: { line: ImportLine | undefined }) {
+/**
+ * The active line in full: every problem with the field it names, and the source if unreadable;
+ * `onEditWhole` (while lines can change) opens every field of the line in a form.
+ */
+export function LineDetail({
+  line,
+  onEditWhole,
+}: {
+  line: ImportLine | undefined;
+  onEditWhole?: (() => void) | undefined;
+}) {
   if (!line)
     return (
       <p className="ci-muted ci-detail" data-testid="ci-detail-empty">
@@ -85,6 +95,14 @@ export function LineDetail({ line }: { line: ImportLine | undefined }) {
       />
       {clean && line.status !== 'unreadable' && (
         <p className="ci-muted">No problem reported for this line.</p>
+      )}
+      {onEditWhole && (
+        <p>
+          <Button onClick={onEditWhole} data-testid="ci-edit-whole-line">
+            Edit every field of this line…
+          </Button>{' '}
+          <span className="ci-muted">(Shift+Enter in the grid)</span>
+        </p>
       )}
     </section>
   );

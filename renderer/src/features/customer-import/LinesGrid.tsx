@@ -17,6 +17,7 @@ import { assignRowSlots, type RowSlots } from '../../lib/row-slots';
 import { observeRectWhenLaidOut, scrollUnlessNewAtTop } from '../../lib/virtualizer-without-layout';
 import { cellText, editedShape, fieldOf, GRID_COLUMNS } from './grid-fields';
 import { moveCell, type CellPosition } from './grid-keys';
+import { linesEditable } from './import-figures';
 import { useCustomerImports } from './import-store';
 import type { LinePages } from './line-pages';
 import {
@@ -82,12 +83,15 @@ export function LinesGrid({
   onlyProblems,
   active,
   onActive,
+  onEditWhole,
 }: {
   view: ImportView;
   pages: LinePages;
   onlyProblems: boolean;
   active: CellPosition;
   onActive: (position: CellPosition) => void;
+  /** Shift+Enter: every field of the line at this row, in a form. */
+  onEditWhole: (row: number) => void;
 }) {
   const gridId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -96,11 +100,7 @@ export function LinesGrid({
   const total = pages.total ?? 0;
   /** Rows drawn: while a new list is read, the last one's count, its rows as placeholders. */
   const rows = pages.rows;
-  const editable =
-    view.state !== 'verifying' &&
-    view.state !== 'saving' &&
-    view.state !== 'done' &&
-    view.state !== 'cancelled';
+  const editable = linesEditable(view);
   const importId = view.id;
 
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -215,6 +215,11 @@ export function LinesGrid({
 
   const onGridKey = (event: KeyboardEvent<HTMLDivElement>) => {
     if (editing || event.target !== event.currentTarget) return;
+    if (event.key === 'Enter' && event.shiftKey) {
+      event.preventDefault();
+      onEditWhole(active.row);
+      return;
+    }
     if (event.key === 'Enter' || event.key === 'F2') {
       if (editableCell(active.row, active.column)) {
         event.preventDefault();

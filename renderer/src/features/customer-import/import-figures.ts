@@ -44,6 +44,13 @@ export function resumeWith(view: ImportView): 'verify' | 'save' {
   return view.saved > 0 || view.verified >= totalLines(view) - view.unreadable ? 'save' : 'verify';
 }
 
+/** Lines can be edited while nothing is sent and the import is not over. */
+export const linesEditable = (view: Pick<ImportView, 'state'>): boolean =>
+  view.state !== 'verifying' &&
+  view.state !== 'saving' &&
+  view.state !== 'done' &&
+  view.state !== 'cancelled';
+
 /** Which of the two long tasks the view's figures are about. */
 export function phaseOf(view: ImportView): 'verify' | 'save' {
   if (view.state === 'saving' || view.state === 'done') return 'save';

@@ -1,0 +1,9 @@
+// What other parts of the renderer use of customers: they reach it through this file only.
+export { CustomerFields } from './CustomerFields';
+export { FieldProblems, type ShownProblem } from './FieldProblems';
+export {
+  draftOfForm,
+  formOfDraft,
+  problemsByField,
+  type CustomerFormValues,
+} from './customer-form';

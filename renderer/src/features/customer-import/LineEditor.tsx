@@ -88,15 +88,17 @@ function RelationLineFields({
         <label htmlFor={fieldsId} className="field-label">
           Custom fields
         </label>
-        <textarea
-          id={fieldsId}
-          className="mono"
-          rows={3}
-          value={form.fieldText}
-          onChange={(event) => set({ fieldText: event.target.value })}
-          aria-describedby={`${fieldsId}-hint`}
-          data-testid="relation-line-fields"
-        />
+        <div className="field-control">
+          <textarea
+            id={fieldsId}
+            className="mono"
+            rows={3}
+            value={form.fieldText}
+            onChange={(event) => set({ fieldText: event.target.value })}
+            aria-describedby={`${fieldsId}-hint`}
+            data-testid="relation-line-fields"
+          />
+        </div>
         <p id={`${fieldsId}-hint`} className="field-hint">
           One per line: name = value.
         </p>

@@ -19,6 +19,10 @@ const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/g;
 
 export type ServiceTextPart = { text: string } | { control: string; codePoint: string };
 
+const BIDI_CONTROL_ANY = /[\u202A-\u202E\u2066-\u2069]/;
+/** Whether the text holds a direction control (most do not: they are shown as they are). */
+export const hasDirectionControl = (text: string): boolean => BIDI_CONTROL_ANY.test(text);
+
 /** The text cut where a direction control stands; each control becomes a visible part. */
 export function serviceTextParts(text: string): ServiceTextPart[] {
   const parts: ServiceTextPart[] = [];

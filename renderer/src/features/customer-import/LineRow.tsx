@@ -1,7 +1,8 @@
-import { memo, type HTMLAttributes, type KeyboardEvent } from 'react';
+import { memo, type KeyboardEvent, type ReactElement } from 'react';
 import type { ImportLine } from '../../../../preload/contract';
 import { ServiceText } from '../../components/ServiceText';
 import { formatCount } from '../../lib/format';
+import { hasDirectionControl, SHOWN_UP_TO } from '../../lib/service-text';
 import {
   cellText,
   fieldOf,
@@ -47,23 +48,43 @@ export interface RowActions {
 
 const NO_PROBLEMS: ReadonlyMap<string, readonly PlacedProblem[]> = new Map();
 
-function Problems({ problems }: { problems: readonly PlacedProblem[] }) {
-  if (problems.length === 0) return null;
+/**
+ * The first of a cell's problems, and how many more. A plain function, not a component: most cells
+ * have none, and a component would still be a fiber React visits in every cell drawn.
+ */
+function problemsOf(problems: readonly PlacedProblem[]): ReactElement | null {
   const [first] = problems;
+  if (!first) return null;
   const more = problems.length - 1;
   return (
     <span
-      className={`ci-problem ci-problem-${first!.severity}`}
+      className={`ci-problem ci-problem-${first.severity}`}
       data-testid="ci-problem"
-      data-severity={first!.severity}
+      data-severity={first.severity}
     >
-      <span aria-hidden="true">{first!.severity === 'error' ? '✕ ' : '! '}</span>
+      <span aria-hidden="true">{first.severity === 'error' ? '✕ ' : '! '}</span>
       <span className="visually-hidden">
-        {first!.severity === 'error' ? 'Error: ' : 'Warning: '}
+        {first.severity === 'error' ? 'Error: ' : 'Warning: '}
       </span>
-      <ServiceText text={problemText(first!)} />
+      <ServiceText text={problemText(first)} />
       {more > 0 && <span className="ci-muted"> +{more}</span>}
     </span>
+  );
+}
+
+/**
+ * A cell's value as service text. Most values hold no direction control and are short: the text
+ * is then the isolate's only child, which React keeps in one text node and rewrites in place as the
+ * row is recycled (an empty value too). Through ServiceText, an empty value had no text node and a
+ * filled one a new node each time: a node inserted or removed per cell whenever a row changed line.
+ */
+function valueText(text: string): ReactElement {
+  if (text.length > SHOWN_UP_TO || hasDirectionControl(text))
+    return <ServiceText text={text} className="ci-value" />;
+  return (
+    <bdi dir="auto" className="service-text clamp-1 ci-value" title={text}>
+      {text}
+    </bdi>
   );
 }
 
@@ -71,7 +92,8 @@ export interface LineRowProps {
   gridId: string;
   /** The recycled row's slot, which names its cells. */
   slot: number;
-  index: number;
+  /** The line's place in the list; null for a row of the pool with no line in view (hidden). */
+  index: number | null;
   /** Offset from the grid's top, in pixels. */
   start: number;
   line: ImportLine | undefined;
@@ -101,14 +123,16 @@ export const LineRow = memo(function LineRow({
   return (
     <div
       role="row"
-      aria-rowindex={index + 2}
+      aria-rowindex={index === null ? undefined : index + 2}
       className={
-        line
-          ? `ci-row ci-row-${line.status}${activeColumn !== null ? ' is-active-row' : ''}`
-          : 'ci-row ci-row-placeholder'
+        index === null
+          ? 'ci-row ci-row-spare'
+          : line
+            ? `ci-row ci-row-${line.status}${activeColumn !== null ? ' is-active-row' : ''}`
+            : 'ci-row ci-row-placeholder'
       }
       style={style}
-      aria-busy={line ? undefined : true}
+      aria-busy={line || index === null ? undefined : true}
       data-testid={line ? 'ci-line' : undefined}
       data-line={line?.line}
       data-kind={line?.kind}
@@ -119,14 +143,26 @@ export const LineRow = memo(function LineRow({
         const className = `ci-cell${activeColumn === column ? ' is-active' : ''}`;
         if (column === 0)
           return (
-            <GridCell key={column} id={id} column={column} className={`${className} ci-num`}>
+            <div
+              key={column}
+              role="gridcell"
+              aria-colindex={column + 1}
+              id={id}
+              className={`${className} ci-num`}
+            >
               {line ? formatCount(line.line) : '…'}
               {line?.kind === 'relation' && <span className="ci-kind"> rel.</span>}
-            </GridCell>
+            </div>
           );
         if (column === 1)
           return (
-            <GridCell key={column} id={id} column={column} className={className}>
+            <div
+              key={column}
+              role="gridcell"
+              aria-colindex={column + 1}
+              id={id}
+              className={className}
+            >
               <span
                 className={line ? `ci-status ci-status-${line.status}` : 'ci-status'}
                 data-testid={line ? 'ci-line-status' : undefined}
@@ -140,30 +176,32 @@ export const LineRow = memo(function LineRow({
                     : `${formatCount(line.warnings.length)} warnings`}
                 </span>
               )}
-            </GridCell>
+            </div>
           );
         const target = gridColumnOf(column);
         if (!target)
           return (
-            <GridCell
+            <div
               key={column}
+              role="gridcell"
+              aria-colindex={column + 1}
               id={id}
-              column={column}
               className={`${className} ci-other`}
               data-testid="ci-other-problems"
             >
-              <Problems problems={problems.get('other') ?? []} />
-            </GridCell>
+              {problemsOf(problems.get('other') ?? [])}
+            </div>
           );
         // Not read yet: neither empty nor editable until the line says.
         const field = line ? fieldOf(target, line) : target.key;
         const cellProblems = problems.get(target.key) ?? [];
         const isEditing = line && editing?.column === column;
         return (
-          <GridCell
+          <div
             key={column}
+            role="gridcell"
+            aria-colindex={column + 1}
             id={id}
-            column={column}
             aria-readonly={!line || (field && editable) ? undefined : true}
             aria-invalid={cellProblems.some((problem) => problem.severity === 'error') || undefined}
             className={`${className}${cellProblems.length ? ` has-${cellProblems[0]!.severity}` : ''}${field ? '' : ' is-empty'}`}
@@ -196,26 +234,13 @@ export const LineRow = memo(function LineRow({
               </>
             ) : (
               <>
-                <ServiceText text={line ? cellText(target, line) : ''} className="ci-value" />
-                <Problems problems={cellProblems} />
+                {valueText(line ? cellText(target, line) : '')}
+                {problemsOf(cellProblems)}
               </>
             )}
-          </GridCell>
+          </div>
         );
       })}
     </div>
   );
 });
-
-/** One cell of the grid: its id, role and column number (counted from 1) as assistive technology reads it. */
-function GridCell({
-  column,
-  children,
-  ...rest
-}: HTMLAttributes<HTMLDivElement> & { id: string; column: number }) {
-  return (
-    <div role="gridcell" aria-colindex={column + 1} {...rest}>
-      {children}
-    </div>
-  );
-}

@@ -13,7 +13,7 @@ import {
 import type { ImportView } from '../../../../preload/contract';
 import { errorMessage } from '../../lib/api';
 import { scrollColumnIntoView, scrollRowIntoView } from '../../lib/row-scroll';
-import { assignRowSlots, type RowSlots } from '../../lib/row-slots';
+import { assignRowSlots, poolSizeOf, type RowSlots } from '../../lib/row-slots';
 import { observeRectWhenLaidOut, scrollUnlessNewAtTop } from '../../lib/virtualizer-without-layout';
 import { cellText, editedShape, fieldOf, GRID_COLUMNS } from './grid-fields';
 import { moveCell, type CellPosition } from './grid-keys';
@@ -135,17 +135,23 @@ export function LinesGrid({
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
   }, [onlyProblems]);
 
-  // Rows are recycled, not keyed by line: a row scrolled out is filled with the line scrolled in
-  // (its text and attributes changed) rather than thrown away and built again.
+  // Rows are a pool, recycled, not keyed by line: a row scrolled out is filled with the line
+  // scrolled in (its text and attributes changed) rather than thrown away and built again, and the
+  // rows stay in the document in the pool's order (see lib/row-slots.ts).
   const rowSlots = useRef<RowSlots>(new Map());
+  const poolSize = useRef(0);
   const slots = assignRowSlots(
     rowSlots.current,
     items.map((item) => item.index),
+    poolSize.current,
   );
+  const pool = poolSizeOf(poolSize.current, slots);
   // Only the slots drawn on screen seed the next ones (a render thrown away leaves no trace).
   useLayoutEffect(() => {
     rowSlots.current = slots;
+    poolSize.current = pool;
   });
+  const itemOfSlot = new Map(items.map((item) => [slots.get(item.index)!, item]));
   /** The cell's id when its row is drawn. */
   const cellId = (row: number, column: number) => {
     const slot = slots.get(row);
@@ -308,9 +314,24 @@ export function LinesGrid({
           </div>
         </div>
         <div role="rowgroup">
-          {items.map((item) => {
-            // Every item drawn has a slot: the slots were given to exactly these items.
-            const slot = slots.get(item.index)!;
+          {Array.from({ length: pool }, (_, slot) => {
+            const item = itemOfSlot.get(slot);
+            // A row of the pool with no line in view waits, hidden, for the next one.
+            if (!item)
+              return (
+                <LineRow
+                  key={slot}
+                  gridId={gridId}
+                  slot={slot}
+                  index={null}
+                  start={0}
+                  line={undefined}
+                  activeColumn={null}
+                  editing={null}
+                  editable={editable}
+                  actions={actions}
+                />
+              );
             return (
               <LineRow
                 key={slot}

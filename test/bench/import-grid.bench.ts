@@ -202,18 +202,29 @@ const panelState = (page: Page) =>
 const nextFrame = (page: Page) =>
   page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => done())));
 
-/** The grid's lines are read (not "Reading…") after a filter change. */
-async function linesShown(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const count = document.querySelector('[data-testid="ci-lines-count"]');
-    return count !== null && !count.textContent?.includes('Reading');
-  });
+/**
+ * The list asked for is shown and read (not "Reading…"). Checked on the grid's own label too: right
+ * after the click the count can still be the other list's, read already.
+ */
+async function linesShown(page: Page, only: boolean): Promise<void> {
+  await page.waitForFunction(
+    ([grid, label]) => {
+      const count = document.querySelector('[data-testid="ci-lines-count"]');
+      const shown = document.querySelector(grid);
+      return (
+        count !== null &&
+        !count.textContent?.includes('Reading') &&
+        (shown === null || shown.getAttribute('aria-label') === label)
+      );
+    },
+    [GRID, only ? 'Lines with problems' : 'Every line of the import'] as const,
+  );
 }
 
 async function showOnlyProblems(page: Page, only: boolean): Promise<void> {
   const box = page.getByTestId('ci-only-problems');
   if ((await box.isChecked()) !== only) await box.click();
-  await linesShown(page);
+  await linesShown(page, only);
 }
 
 const gridThere = async (page: Page) => (await page.locator(GRID).count()) > 0;

@@ -17,7 +17,7 @@ import { LineEditor } from './LineEditor';
 import { LinesGrid } from './LinesGrid';
 import { PastImports } from './PastImports';
 import { StartImport } from './StartImport';
-import { useLinePages } from './use-line-pages';
+import { showList, useLinePages } from './use-line-pages';
 import './customer-import.css';
 
 /** Main's imports while the screen shows; another profile made active has others. */
@@ -86,6 +86,7 @@ function LinesSection({ view }: { view: ImportView }) {
             type="checkbox"
             checked={onlyProblems}
             onChange={(event) => {
+              showList(pages, view.id, event.target.checked);
               setOnlyProblems(event.target.checked);
               setActive({ row: 0, column: active.column });
             }}

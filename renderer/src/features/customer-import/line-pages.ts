@@ -72,6 +72,8 @@ export class LinePages {
   constructor(
     private read: ReadLines,
     private readonly changed: () => void,
+    /** Which list the pages are of (a name the caller gives, e.g. the filter). */
+    public list = '',
   ) {}
 
   lineAt(index: number): ImportLine | undefined {
@@ -98,8 +100,9 @@ export class LinePages {
    * Another list (the filter changed): what is shown goes, and the new list is read from its
    * top, where the grid shows it.
    */
-  reset(read: ReadLines = this.read): void {
+  reset(read: ReadLines = this.read, list: string = this.list): void {
     this.read = read;
+    this.list = list;
     this.generation++;
     this.lastTotal = this.total ?? this.lastTotal;
     this.visible = [0, this.visible[1] - this.visible[0]];

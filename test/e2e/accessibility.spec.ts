@@ -543,6 +543,7 @@ test.describe('the customer import screens have no serious or critical accessibi
     await expect(screen.editor).toBeFocused();
     await check('customer import, a cell edited');
     await page.keyboard.press('Escape');
+    await expect(screen.grid).toBeFocused();
     await page.keyboard.press('Shift+Enter');
     await expect(page.getByTestId('ci-line-editor')).toBeVisible();
     await check('customer import, every field of a line in a form');

@@ -120,6 +120,11 @@ test.describe('over a stand-in import', () => {
     await expect(lineEditor.getByTestId('field-date_of_birth')).toHaveValue('1980-01-02');
     await screenshot(page, 'customer-import-line-editor');
     await lineEditor.getByTestId('field-fields').fill('');
+    // Enter in a name variation's box adds the variation; the dialog stays open.
+    await lineEditor.getByTestId('variation-first_name').fill('Fiorst');
+    await page.keyboard.press('Enter');
+    await expect(lineEditor.getByTestId('variation')).toHaveText(/Fiorst/);
+    await expect(lineEditor).toBeVisible();
     await lineEditor.getByTestId('field-contacts').fill('ops@example.com, desk@example.com');
     // Enter in a field keeps the changes, as a form's Enter does.
     await page.keyboard.press('Enter');
@@ -135,6 +140,7 @@ test.describe('over a stand-in import', () => {
         last_name: 'Last2',
         date_of_birth: '1980-01-02',
         contacts: ['ops@example.com', 'desk@example.com'],
+        variations: [{ _op: 'set', first_name: 'Fiorst' }],
       },
     });
 

@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ImportLine } from '../../../preload/contract';
-import { formOfDraft } from '../../../renderer/src/features/customers/customer-form';
+import {
+  formOfDraft,
+  problemsByField,
+} from '../../../renderer/src/features/customers/customer-form';
 
 // The whole-line editor's shapes: what is kept of a line edited in the form, whatever the form
 // leaves unsaid. (The features' index files bring their screens: no bridge, no window here.)
@@ -64,6 +67,39 @@ describe('the whole-line editor: a customer line', () => {
     expect(customerOfForm(ticked, line)).toHaveProperty('disabled', true);
   });
 
+  it('keeps what the form cannot hold, unless the investigator changed it', () => {
+    const line = customerLine({
+      external_id: ' C-7 ',
+      account_type: 'X',
+      first_name: 'Anna',
+      company_name: 'Anna Holdings',
+      fields: { postcode: '01234', floor: '42' },
+      contacts: ['ops@example.com'],
+    });
+    const form = formOfDraft(customerOf(line));
+    // Only the phone typed: the rest is the line's own, refused account type and text "42" too.
+    expect(customerOfForm({ ...form, phone: '+33 1 23' }, line)).toEqual({
+      ...line.customer,
+      phone: '+33 1 23',
+    });
+    // The account type chosen: it replaces the line's, and a firm's names go with an individual.
+    expect(customerOfForm({ ...form, account_type: 'N' }, line)).toEqual({
+      ...line.customer,
+      account_type: 'N',
+      company_name: undefined,
+    });
+    // The contacts emptied: they are removed.
+    const emptied = customerOfForm({ ...form, contacts: '' }, line);
+    expect(emptied).not.toHaveProperty('contacts');
+    expect(emptied.fields).toEqual({ postcode: '01234', floor: '42' });
+    // One custom field changed: the other keeps its text.
+    const one = customerOfForm(
+      { ...form, fields: form.fields.replace('postcode = 01234', 'postcode = 75001') },
+      line,
+    );
+    expect(one.fields).toEqual({ postcode: 75001, floor: '42' });
+  });
+
   it('starts an unreadable line from its external id', () => {
     expect(customerOf(base)).toEqual({ external_id: 'C-7' });
   });
@@ -105,6 +141,40 @@ describe('the whole-line editor: a relation line', () => {
     });
   });
 
+  it('keeps a custom field typed as text when another field is changed', () => {
+    const line = relationLine({ ...relation, fields: { code: '42' }, relation_type: 2 });
+    const form = { ...relationFormOf(line), type: '4' };
+    expect(relationOfForm(form, line)).toEqual({
+      ok: true,
+      draft: { ...relation, fields: { code: '42' }, relation_type: 4 },
+    });
+  });
+
+  it('changes one custom field and leaves the others as the line has them', () => {
+    const line = relationLine({ ...relation, fields: { code: '42', note: 'a\nb' } });
+    const form = { ...relationFormOf(line) };
+    form.fieldText = form.fieldText.replace('code = 42', 'code = 43');
+    const built = relationOfForm(form, line);
+    expect(built).toEqual({
+      ok: true,
+      draft: { ...relation, fields: { code: 43, note: 'a\nb' } },
+    });
+  });
+
+  it('leaves "disabled" unsaid for a relation that could not be read, once its ends are filled', () => {
+    const line = relationLine(null);
+    const form = { ...relationFormOf(line), parent: 'C-1', child: 'C-2', type: '4' };
+    expect(relationOfForm(form, line)).toEqual({
+      ok: true,
+      draft: {
+        relation_external_id: 'R-1',
+        parent_customer_external_id: 'C-1',
+        child_customer_external_id: 'C-2',
+        relation_type: 4,
+      },
+    });
+  });
+
   it('names the problems to fix before anything is kept', () => {
     const line = relationLine(null);
     const form = { ...relationFormOf(line), type: 'two', fieldText: '= orphan' };
@@ -119,5 +189,27 @@ describe('the whole-line editor: a relation line', () => {
     ]);
     // The unreadable relation starts from its external id.
     expect(relationFormOf(line).relationExternalId).toBe('R-1');
+  });
+});
+
+describe('the customer form: problems of fields the account type hides', () => {
+  const problems = [
+    {
+      code: 'invalid_date_of_birth',
+      detail: 'date_of_birth must be YYYY-MM-DD',
+      field: 'date_of_birth',
+    },
+    { code: 'unknown_custom_field', detail: 'Unknown custom field "risk"', field: 'fields.risk' },
+    { code: 'x', detail: 'About the line', field: null },
+  ];
+
+  it('are shown with the general ones, never lost beside a field that is not drawn', () => {
+    const firm = problemsByField(problems, 'F');
+    expect(firm.byField.has('date_of_birth')).toBe(false);
+    expect(firm.general.map((problem) => problem.field)).toEqual(['date_of_birth', null]);
+    expect(firm.byField.get('fields')).toHaveLength(1);
+    const individual = problemsByField(problems, 'N');
+    expect(individual.byField.get('date_of_birth')).toHaveLength(1);
+    expect(individual.general).toHaveLength(1);
   });
 });

@@ -3,11 +3,12 @@ import type { ImportLine } from '../../../../preload/contract';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { ServiceText } from '../../components/ServiceText';
-import { TextField } from '../../components/TextField';
 import { useModalDialog } from '../../components/use-modal-dialog';
+import { plainServiceText } from '../../lib/service-text';
 import {
   CustomerFields,
   FieldProblems,
+  FormField,
   formOfDraft,
   problemsByField,
   type CustomerFormValues,
@@ -33,33 +34,42 @@ const shownProblems = (line: ImportLine): ShownProblem[] => [
   ...line.warnings.map((warning) => ({ ...warning, warning: true })),
 ];
 
+/** Problems that name this relation field (every custom field's under `fields`). */
+const namedBy = (problems: readonly ShownProblem[], field: string) =>
+  problems.filter((problem) =>
+    field === 'fields' ? problem.field?.startsWith('fields') : problem.field === field,
+  );
+
+/** The relation fields that have a box of their own; the other problems are the form's general ones. */
+const RELATION_BOXES = [
+  'relation_external_id',
+  'parent_customer_external_id',
+  'child_customer_external_id',
+  'relation_type',
+];
+
 function RelationLineFields({
   form,
   set,
   problems,
-  local,
 }: {
   form: RelationLineForm;
   set: (change: Partial<RelationLineForm>) => void;
+  /** The dry run's problems and the checks made before keeping, by the field they name. */
   problems: readonly ShownProblem[];
-  local: Record<string, string>;
 }) {
-  const fieldsId = useId();
-  const named = (field: string) =>
-    problems.filter((problem) =>
-      field === 'fields' ? problem.field?.startsWith('fields') : problem.field === field,
-    );
   const box = (field: string, label: string, value: string, change: (text: string) => void) => (
-    <div>
-      <TextField
-        label={label}
-        value={value}
-        onChange={(event) => change(event.target.value)}
-        error={local[field]}
-        data-testid={`relation-line-${field}`}
-      />
-      <FieldProblems problems={named(field)} testId={`problems-${field}`} />
-    </div>
+    <FormField field={field} label={label} problems={namedBy(problems, field)}>
+      {(props) => (
+        <input
+          {...props}
+          type="text"
+          value={value}
+          onChange={(event) => change(event.target.value)}
+          data-testid={`relation-line-${field}`}
+        />
+      )}
+    </FormField>
   );
   return (
     <fieldset className="customer-section">
@@ -84,29 +94,43 @@ function RelationLineFields({
         />
         Disabled
       </label>
-      <div className="field">
-        <label htmlFor={fieldsId} className="field-label">
-          Custom fields
-        </label>
-        <div className="field-control">
+      <FormField
+        field="fields"
+        label="Custom fields"
+        problems={namedBy(problems, 'fields')}
+        hint="One per line: name = value."
+      >
+        {(props) => (
           <textarea
-            id={fieldsId}
+            {...props}
             className="mono"
             rows={3}
             value={form.fieldText}
             onChange={(event) => set({ fieldText: event.target.value })}
-            aria-describedby={`${fieldsId}-hint`}
             data-testid="relation-line-fields"
           />
-        </div>
-        <p id={`${fieldsId}-hint`} className="field-hint">
-          One per line: name = value.
-        </p>
-        {local.fields && <p className="field-error">{local.fields}</p>}
-        <FieldProblems problems={named('fields')} testId="problems-fields" />
-      </div>
+        )}
+      </FormField>
     </fieldset>
   );
+}
+
+/** Checks made before a customer line is kept: what main would refuse without a word per field. */
+function customerChecks(form: CustomerFormValues): ShownProblem[] {
+  return (['kyc_level', 'kyc_level_requested'] as const)
+    .filter((field) => form[field].trim() !== '' && !Number.isSafeInteger(Number(form[field])))
+    .map((field) => ({ code: 'check.integer', detail: 'A KYC level is a whole number.', field }));
+}
+
+/**
+ * The empty account-type choice of a line whose type the form cannot hold: the line keeps that
+ * type (see line-editor-shapes.ts) until another is chosen, and the choice says so.
+ */
+function unknownAccountType(line: ImportLine): string | undefined {
+  const type = customerOf(line).account_type;
+  return type && type !== 'F' && type !== 'N'
+    ? `As read: ${plainServiceText(type)} (not a known type)`
+    : undefined;
 }
 
 const CONTROLS = 'input:not([readonly]), select, textarea';
@@ -151,39 +175,43 @@ export function LineEditor({
       ? { kind: 'customer', form: formOfDraft(customerOf(line)) }
       : { kind: 'relation', form: relationFormOf(line) },
   );
-  const [local, setLocal] = useState<Record<string, string>>({});
+  /** Checks made before keeping, beside their fields until the form changes. */
+  const [checks, setChecks] = useState<ShownProblem[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const ref = useModalDialog(true, { onShown: focusFirstProblem });
 
-  const problems = shownProblems(line);
-  const customerProblems = problemsByField(problems);
+  const problems = [...checks, ...shownProblems(line)];
+  const customerProblems = problemsByField(
+    problems,
+    draft.kind === 'customer' ? draft.form.account_type : '',
+  );
   const general =
     draft.kind === 'customer'
       ? customerProblems.general
       : problems.filter(
           (problem) =>
             !problem.field ||
-            (![
-              'relation_external_id',
-              'parent_customer_external_id',
-              'child_customer_external_id',
-              'relation_type',
-            ].includes(problem.field) &&
-              !problem.field.startsWith('fields')),
+            (!RELATION_BOXES.includes(problem.field) && !problem.field.startsWith('fields')),
         );
 
   const keep = async () => {
     setFailure(null);
     let shape: Pick<ImportLine, 'customer' | 'relation'>;
     if (draft.kind === 'customer') {
+      const found = customerChecks(draft.form);
+      if (found.length) return setChecks(found);
       shape = { customer: customerOfForm(draft.form, line), relation: null };
     } else {
       const built = relationOfForm(draft.form, line);
-      if (!built.ok) {
-        setLocal(built.problems);
-        return;
-      }
+      if (!built.ok)
+        return setChecks(
+          Object.entries(built.problems).map(([field, detail]) => ({
+            code: 'check.form',
+            detail,
+            field,
+          })),
+        );
       shape = { customer: null, relation: built.draft };
     }
     setBusy(true);
@@ -199,15 +227,18 @@ export function LineEditor({
     fields = (
       <CustomerFields
         form={form}
-        set={(field, value) =>
+        set={(field, value) => {
+          setChecks([]);
           setDraft((before) =>
             before.kind === 'customer'
               ? { kind: 'customer', form: { ...before.form, [field]: value } }
               : before,
-          )
-        }
+          );
+        }}
         problems={customerProblems.byField}
         externalIdFixed={false}
+        unsetAccountType={unknownAccountType(line)}
+        fromFile
       />
     );
   } else {
@@ -215,7 +246,7 @@ export function LineEditor({
       <RelationLineFields
         form={draft.form}
         set={(change) => {
-          setLocal({});
+          setChecks([]);
           setDraft((before) =>
             before.kind === 'relation'
               ? { kind: 'relation', form: { ...before.form, ...change } }
@@ -223,7 +254,6 @@ export function LineEditor({
           );
         }}
         problems={problems}
-        local={local}
       />
     );
   }
@@ -238,6 +268,9 @@ export function LineEditor({
         event.preventDefault();
         if (!busy) onClose();
       }}
+      // Closed by the browser itself (an Escape it would not let the page refuse): the screen
+      // learns it, so the line can be opened again.
+      onClose={onClose}
     >
       <form
         className="customer-form"

@@ -14,9 +14,10 @@ import {
 } from './grid-fields';
 import { LINE_STATUS_LABELS } from './import-figures';
 
-// One row of the import grid. A row is drawn again only when its own line, place, active cell or
-// edit changes: scrolling adds the rows coming into view and leaves the others alone, and a dry
-// run's batch redraws only the lines it gave a verdict.
+// One row of the import grid's pool (see lib/row-slots.ts). A row is drawn again only when its
+// own line, place, active cell or edit changes: scrolling gives the rows that left the view the
+// lines coming into it and leaves the others alone, and a dry run's batch redraws only the lines
+// it gave a verdict.
 
 /** Line, status, the fields, the line's other problems. */
 export const COLUMN_COUNT = GRID_COLUMNS.length + 3;

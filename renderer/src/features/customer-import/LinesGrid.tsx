@@ -75,7 +75,14 @@ function cellOfEvent(target: EventTarget): CellPosition | null {
  * Step 4: every line of the import in a grid that reads only the pages it shows. Each cell shows
  * the field's value and the problems the service named for that field; the last column holds the
  * rest (and, for an unreadable line, why). A cell is edited in place: Enter or F2 edits, Enter
- * keeps, Escape leaves it as it was; arrows, Home/End, Page Up/Down move.
+ * keeps, Escape leaves it as it was; Shift+Enter opens every field of the line (`onEditWhole`);
+ * arrows, Home/End, Page Up/Down move.
+ *
+ * The rows stand in the document in the pool's order, not the lines' (a row is never moved: see
+ * lib/row-slots.ts). Assistive technology follows the grid's own model instead: each row says its
+ * place (aria-rowindex), and the keyboard moves the active cell (aria-activedescendant) line by
+ * line. Read in document order (a browse-mode sweep, a copy of the page) the drawn rows may come
+ * out of order; the line detail below the grid reads the active line in full.
  */
 export function LinesGrid({
   view,

@@ -1,10 +1,17 @@
 import type { CustomerDraft, ImportLine, RelationDraft } from '../../../../preload/contract';
-import { draftOfForm, type CustomerFormValues } from '../customers';
+import { draftOfForm, formOfDraft, type CustomerFormValues } from '../customers';
 import { relationDraftOf, type RelationForm } from '../relations';
 
 // A line's write shape as the whole-line editor shows it, and back: a customer line through the
 // customer form's values, a relation line through the relation form's (custom fields typed as
 // `name = value` lines, as the customer form types them).
+//
+// Only what the investigator changed is taken from the form. The forms cannot hold everything a
+// file can say (an account type the service refuses, a firm's name on an individual, "42" as a
+// custom field's text, a value with spaces around it, whether the customer is disabled left
+// unsaid): sent whole, the form would change or drop those without a word. Each field is compared
+// as the form makes it from the line as read and from the line as edited; only the fields that
+// differ replace or remove the line's own.
 
 /** The relation form, its custom fields as one text. */
 export type RelationLineForm = RelationForm & { fieldText: string };
@@ -35,15 +42,51 @@ export function relationFormOf(line: ImportLine): RelationLineForm {
   };
 }
 
-/**
- * The relation's write shape from its form, or the problems to fix first, by field; `disabled`
- * kept unsaid when the line did not say it and the form leaves it off (as for a customer).
- */
-export function relationOfForm(
-  form: RelationLineForm,
-  line: ImportLine,
-): { ok: true; draft: RelationDraft } | { ok: false; problems: Record<string, string> } {
-  const fields = form.fieldText
+/** The line's own shape with only the fields that differ between `before` and `after` replaced. */
+function withChanges<T extends object>(own: T, before: T, after: T): T {
+  const was = new Map(Object.entries(before));
+  const now = new Map(Object.entries(after));
+  const kept = new Map(Object.entries(own));
+  for (const key of new Set([...was.keys(), ...now.keys()])) {
+    if (key === 'fields') continue;
+    if (JSON.stringify(was.get(key)) === JSON.stringify(now.get(key))) continue;
+    if (now.has(key)) kept.set(key, now.get(key));
+    else kept.delete(key);
+  }
+  // Custom fields one by one: editing one leaves the others as the line has them.
+  const ownFields = recordOf(kept.get('fields'));
+  const fields = withFieldChanges(
+    ownFields,
+    recordOf(was.get('fields')),
+    recordOf(now.get('fields')),
+  );
+  if (Object.keys(fields).length) kept.set('fields', fields);
+  else kept.delete('fields');
+  return Object.fromEntries(kept) as T;
+}
+
+const recordOf = (value: unknown): Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+
+function withFieldChanges(
+  own: Record<string, unknown>,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Record<string, unknown> {
+  const kept = new Map(Object.entries(own));
+  for (const name of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (JSON.stringify(before[name]) === JSON.stringify(after[name])) continue;
+    if (name in after) kept.set(name, after[name]);
+    else kept.delete(name);
+  }
+  return Object.fromEntries(kept);
+}
+
+/** Custom fields typed as `name = value` lines, as the relation form's rows. */
+const fieldRows = (text: string) =>
+  text
     .split('\n')
     .filter((row) => row.trim())
     .map((row) => {
@@ -52,27 +95,35 @@ export function relationOfForm(
         ? { key: row.trim(), value: '' }
         : { key: row.slice(0, at).trim(), value: row.slice(at + 1).trim() };
     });
-  const built = relationDraftOf({ ...form, fields });
-  if (built.ok) {
+
+/** The relation's write shape from its form (only what was changed), or the problems to fix first. */
+export function relationOfForm(
+  form: RelationLineForm,
+  line: ImportLine,
+): { ok: true; draft: RelationDraft } | { ok: false; problems: Record<string, string> } {
+  const built = relationDraftOf({ ...form, fields: fieldRows(form.fieldText) });
+  if (!built.ok) {
+    // A custom field's problem is named by its row; the form has one box for them all.
+    const problems: Record<string, string> = {};
+    for (const [field, message] of Object.entries(built.problems))
+      problems[field.startsWith('fields.') ? 'fields' : field] = message;
+    return { ok: false, problems };
+  }
+  const initial = relationFormOf(line);
+  const before = relationDraftOf({ ...initial, fields: fieldRows(initial.fieldText) });
+  // A line read whole compares field by field. One that could not be (an end missing) is the
+  // form's, every field of which the investigator has now filled; the form's unticked box still
+  // leaves "disabled" unsaid, or the save (an upsert) would enable a relation disabled before.
+  if (!line.relation || !before.ok) {
     const draft = { ...built.draft };
     if (line.relation?.disabled === undefined && draft.disabled === false) delete draft.disabled;
     return { ok: true, draft };
   }
-  // A custom field's problem is named by its row; the form has one box for them all.
-  const problems: Record<string, string> = {};
-  for (const [field, message] of Object.entries(built.problems))
-    problems[field.startsWith('fields.') ? 'fields' : field] = message;
-  return { ok: false, problems };
+  return { ok: true, draft: withChanges(line.relation, before.draft, built.draft) };
 }
 
-/**
- * The customer's write shape from the form. The form always says whether the customer is
- * disabled; a line that did not say keeps not saying, or the save (an upsert) would enable a
- * customer the service has disabled.
- */
+/** The customer's write shape from the form: the line's own, with what was changed in the form. */
 export function customerOfForm(form: CustomerFormValues, line: ImportLine): CustomerDraft {
-  const customer = draftOfForm(form);
-  if (customerOf(line).disabled === undefined && customer.disabled === false)
-    delete customer.disabled;
-  return customer;
+  const own = customerOf(line);
+  return withChanges(own, draftOfForm(formOfDraft(own)), draftOfForm(form));
 }

@@ -61,7 +61,7 @@ export function CustomerEditScreen({ externalId }: { externalId?: string }) {
   const canSave = offline || (verified && report !== null && !report.failed);
   // The last answer's problems stay beside their fields while they are corrected.
   const problems = shownProblems(report);
-  const { byField, general } = problemsByField(problems);
+  const { byField, general } = problemsByField(problems, form?.account_type);
 
   const set = <K extends Field>(field: K, value: CustomerFormValues[K]) =>
     setForm((previous) => (previous ? { ...previous, [field]: value } : previous));

@@ -17,6 +17,8 @@ export function CustomerFields({
   set,
   problems,
   externalIdFixed,
+  unsetAccountType = 'Not set',
+  fromFile = false,
 }: {
   form: CustomerFormValues;
   set: <K extends Field>(field: K, value: CustomerFormValues[K]) => void;
@@ -24,6 +26,10 @@ export function CustomerFields({
   problems: ReadonlyMap<string, readonly ShownProblem[]>;
   /** The customer exists: its external id is its key and cannot change. */
   externalIdFixed: boolean;
+  /** What the account type's empty choice says (an import line's type as read, when unknown). */
+  unsetAccountType?: string;
+  /** A line of a file, not saved yet: a name variation removed is dropped, not deleted. */
+  fromFile?: boolean;
 }) {
   const formId = useId();
   const byField = problems;
@@ -74,7 +80,7 @@ export function CustomerFields({
                 set('account_type', event.target.value as CustomerFormValues['account_type'])
               }
             >
-              <option value="">Not set</option>
+              <option value="">{unsetAccountType}</option>
               <option value="N">N — individual</option>
               <option value="F">F — firm</option>
             </select>
@@ -198,12 +204,13 @@ export function CustomerFields({
         variations={form.variations}
         onChange={(variations) => set('variations', variations)}
         problems={byField.get('variations')}
+        removeDrops={fromFile}
       />
     </>
   );
 }
 
-function FormField({
+export function FormField({
   field,
   label,
   hint,

@@ -19,23 +19,30 @@ const nameOf = (variation: NameVariationDraft) =>
 
 /**
  * Name variations: those the customer has are kept (`set`); one removed is sent as `del`, so the
- * service removes it; a new one is added (`set`).
+ * service removes it; a new one is added (`set`). With `removeDrops` (a line of a file, not yet
+ * saved) a removed `set` is dropped from the line instead: it was never the service's to delete.
  */
 export function VariationsEditor({
   variations,
   onChange,
   problems,
+  removeDrops = false,
 }: {
   variations: NameVariationDraft[];
   onChange: (variations: NameVariationDraft[]) => void;
   problems: readonly ShownProblem[] | undefined;
+  removeDrops?: boolean;
 }) {
   const [adding, setAdding] = useState<NameVariationDraft>({ _op: 'set' });
   const toggle = (index: number) =>
     onChange(
-      variations.map((variation, at) =>
-        at === index ? { ...variation, _op: variation._op === 'del' ? 'set' : 'del' } : variation,
-      ),
+      removeDrops && variations[index]?._op !== 'del'
+        ? variations.filter((_, at) => at !== index)
+        : variations.map((variation, at) =>
+            at === index
+              ? { ...variation, _op: variation._op === 'del' ? 'set' : 'del' }
+              : variation,
+          ),
     );
   const add = () => {
     if (!NAMES.some((name) => adding[name]?.trim())) return;
@@ -75,6 +82,12 @@ export function VariationsEditor({
             <input
               value={adding[name] ?? ''}
               onChange={(event) => setAdding({ ...adding, [name]: event.target.value })}
+              onKeyDown={(event) => {
+                // Enter adds the variation typed; it does not submit the form around it.
+                if (event.key !== 'Enter') return;
+                event.preventDefault();
+                add();
+              }}
               data-testid={`variation-${name}`}
             />
           </label>

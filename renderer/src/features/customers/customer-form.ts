@@ -158,13 +158,27 @@ export function draftOfForm(form: CustomerFormValues): CustomerDraft {
   return draft as CustomerDraft;
 }
 
-/** Problems by the field they name (the first part of `fields.x`), and those naming none. */
-export function problemsByField(problems: readonly (SaveProblem & { warning?: boolean })[]) {
+/** The fields the form does not draw for an account type (a firm has no date of birth). */
+const HIDDEN_FOR: Record<CustomerFormValues['account_type'], readonly string[]> = {
+  '': [],
+  F: ['first_name', 'middle_name', 'last_name', 'date_of_birth'],
+  N: ['company_name', 'trading_name'],
+};
+
+/**
+ * Problems by the field they name (the first part of `fields.x`), and those naming none or a field
+ * the form does not draw for `accountType`: those are shown with the form's general problems.
+ */
+export function problemsByField(
+  problems: readonly (SaveProblem & { warning?: boolean })[],
+  accountType: CustomerFormValues['account_type'] = '',
+) {
   const byField = new Map<string, (SaveProblem & { warning?: boolean })[]>();
   const general: (SaveProblem & { warning?: boolean })[] = [];
   for (const problem of problems) {
     const field = problem.field?.split('.')[0] ?? null;
-    if (!field || !(field in EMPTY_FORM)) general.push(problem);
+    if (!field || !(field in EMPTY_FORM) || HIDDEN_FOR[accountType].includes(field))
+      general.push(problem);
     else byField.set(field, [...(byField.get(field) ?? []), problem]);
   }
   return { byField, general };

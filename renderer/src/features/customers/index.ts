@@ -1,5 +1,5 @@
 // What other parts of the renderer use of customers: they reach it through this file only.
-export { CustomerFields } from './CustomerFields';
+export { CustomerFields, FormField } from './CustomerFields';
 export { FieldProblems, type ShownProblem } from './FieldProblems';
 export {
   draftOfForm,

@@ -195,17 +195,25 @@ export function LineEditor({
             (!RELATION_BOXES.includes(problem.field) && !problem.field.startsWith('fields')),
         );
 
+  /** Checks failed: shown beside their fields, and the focus taken to the first one named. */
+  const showChecks = (found: ShownProblem[]) => {
+    setChecks(found);
+    requestAnimationFrame(() => {
+      if (ref.current) focusFirstProblem(ref.current);
+    });
+  };
+
   const keep = async () => {
     setFailure(null);
     let shape: Pick<ImportLine, 'customer' | 'relation'>;
     if (draft.kind === 'customer') {
       const found = customerChecks(draft.form);
-      if (found.length) return setChecks(found);
+      if (found.length) return showChecks(found);
       shape = { customer: customerOfForm(draft.form, line), relation: null };
     } else {
       const built = relationOfForm(draft.form, line);
       if (!built.ok)
-        return setChecks(
+        return showChecks(
           Object.entries(built.problems).map(([field, detail]) => ({
             code: 'check.form',
             detail,

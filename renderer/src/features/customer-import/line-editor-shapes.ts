@@ -78,7 +78,7 @@ function withFieldChanges(
   const kept = new Map(Object.entries(own));
   for (const name of new Set([...Object.keys(before), ...Object.keys(after)])) {
     if (JSON.stringify(before[name]) === JSON.stringify(after[name])) continue;
-    if (name in after) kept.set(name, after[name]);
+    if (Object.hasOwn(after, name)) kept.set(name, after[name]);
     else kept.delete(name);
   }
   return Object.fromEntries(kept);

@@ -20,7 +20,8 @@ const nameOf = (variation: NameVariationDraft) =>
 /**
  * Name variations: those the customer has are kept (`set`); one removed is sent as `del`, so the
  * service removes it; a new one is added (`set`). With `removeDrops` (a line of a file, not yet
- * saved) a removed `set` is dropped from the line instead: it was never the service's to delete.
+ * saved) either button drops the entry from the line instead: a removed `set` was never the
+ * service's to delete, and a kept `del` is a deletion the line no longer asks for.
  */
 export function VariationsEditor({
   variations,
@@ -36,7 +37,7 @@ export function VariationsEditor({
   const [adding, setAdding] = useState<NameVariationDraft>({ _op: 'set' });
   const toggle = (index: number) =>
     onChange(
-      removeDrops && variations[index]?._op !== 'del'
+      removeDrops
         ? variations.filter((_, at) => at !== index)
         : variations.map((variation, at) =>
             at === index
@@ -84,7 +85,7 @@ export function VariationsEditor({
               onChange={(event) => setAdding({ ...adding, [name]: event.target.value })}
               onKeyDown={(event) => {
                 // Enter adds the variation typed; it does not submit the form around it.
-                if (event.key !== 'Enter') return;
+                if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
                 event.preventDefault();
                 add();
               }}

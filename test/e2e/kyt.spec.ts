@@ -128,7 +128,9 @@ test.describe('KYT transactions', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => hash(page)).toBe(`#/kyt/${original}`);
 
-    // "Compare with…" picks any other kept submission.
+    // "Compare with…" picks any other kept submission. Its key works once the submission is
+    // read (pressed before, it was lost: a CI run failed on it).
+    await expect(page.getByTestId('kyt-status-panel')).toBeVisible();
     await page.keyboard.press('c');
     await expect(kyt.compareDialog).toBeVisible();
     await kyt.compareChoice(whatIf).check();

@@ -1,5 +1,11 @@
 import type { CustomerDraft, ImportLine, RelationDraft } from '../../../../preload/contract';
-import { draftOfForm, formOfDraft, type CustomerFormValues } from '../customers';
+import {
+  customFieldRows,
+  customFieldsText,
+  draftOfForm,
+  formOfDraft,
+  type CustomerFormValues,
+} from '../customers';
 import { relationDraftOf, type RelationForm } from '../relations';
 
 // A line's write shape as the whole-line editor shows it, and back: a customer line through the
@@ -20,14 +26,6 @@ export type RelationLineForm = RelationForm & { fieldText: string };
 export const customerOf = (line: ImportLine): CustomerDraft =>
   line.customer ?? { external_id: line.externalId };
 
-/** Custom fields as `name = value` lines, as the customer form types them. */
-const fieldLines = (fields: Record<string, unknown> | undefined): string =>
-  Object.entries(fields ?? {})
-    .map(
-      ([name, value]) => `${name} = ${typeof value === 'string' ? value : JSON.stringify(value)}`,
-    )
-    .join('\n');
-
 export function relationFormOf(line: ImportLine): RelationLineForm {
   const relation = line.relation;
   return {
@@ -38,7 +36,7 @@ export function relationFormOf(line: ImportLine): RelationLineForm {
     type: relation?.relation_type === undefined ? '' : String(relation.relation_type),
     disabled: relation?.disabled ?? false,
     fields: [],
-    fieldText: fieldLines(relation?.fields),
+    fieldText: customFieldsText(relation?.fields),
   };
 }
 
@@ -84,24 +82,12 @@ function withFieldChanges(
   return Object.fromEntries(kept);
 }
 
-/** Custom fields typed as `name = value` lines, as the relation form's rows. */
-const fieldRows = (text: string) =>
-  text
-    .split('\n')
-    .filter((row) => row.trim())
-    .map((row) => {
-      const at = row.indexOf('=');
-      return at < 0
-        ? { key: row.trim(), value: '' }
-        : { key: row.slice(0, at).trim(), value: row.slice(at + 1).trim() };
-    });
-
 /** The relation's write shape from its form (only what was changed), or the problems to fix first. */
 export function relationOfForm(
   form: RelationLineForm,
   line: ImportLine,
 ): { ok: true; draft: RelationDraft } | { ok: false; problems: Record<string, string> } {
-  const built = relationDraftOf({ ...form, fields: fieldRows(form.fieldText) });
+  const built = relationDraftOf({ ...form, fields: customFieldRows(form.fieldText) });
   if (!built.ok) {
     // A custom field's problem is named by its row; the form has one box for them all.
     const problems: Record<string, string> = {};
@@ -110,7 +96,7 @@ export function relationOfForm(
     return { ok: false, problems };
   }
   const initial = relationFormOf(line);
-  const before = relationDraftOf({ ...initial, fields: fieldRows(initial.fieldText) });
+  const before = relationDraftOf({ ...initial, fields: customFieldRows(initial.fieldText) });
   // A line read whole compares field by field. One that could not be (an end missing) is the
   // form's, every field of which the investigator has now filled; the form's unticked box still
   // leaves "disabled" unsaid, or the save (an upsert) would enable a relation disabled before.

@@ -59,6 +59,27 @@ const joined = (value: string | string[] | undefined) =>
 
 const fieldText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
+/** Custom fields as the form types them: `name = value` lines. */
+export const customFieldsText = (fields: Record<string, unknown> | undefined): string =>
+  Object.entries(fields ?? {})
+    .map(([name, value]) => `${name} = ${fieldText(value)}`)
+    .join('\n');
+
+/** `name = value` lines as typed, trimmed, blank lines skipped (a row may lack its name). */
+export function customFieldRows(text: string): Array<{ key: string; value: string }> {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const at = line.indexOf('=');
+      return {
+        key: (at < 0 ? line : line.slice(0, at)).trim(),
+        value: at < 0 ? '' : line.slice(at + 1).trim(),
+      };
+    });
+}
+
 export function formOfDraft(draft: CustomerDraft): CustomerFormValues {
   return {
     external_id: draft.external_id,
@@ -83,9 +104,7 @@ export function formOfDraft(draft: CustomerDraft): CustomerFormValues {
     parent_external_id: draft.parent_external_id ?? '',
     disabled: draft.disabled ?? false,
     comment: draft.comment ?? '',
-    fields: Object.entries(draft.fields ?? {})
-      .map(([name, value]) => `${name} = ${fieldText(value)}`)
-      .join('\n'),
+    fields: customFieldsText(draft.fields),
     variations: draft.variations ?? [],
   };
 }
@@ -102,21 +121,15 @@ const number = (text: string): number | undefined =>
 
 /** `name = value` lines; a value that reads as JSON (a number, true) is sent as such. */
 function fieldsOf(text: string): Record<string, unknown> | undefined {
-  const entries = text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .map((line): [string, unknown] => {
-      const at = line.indexOf('=');
-      const name = (at < 0 ? line : line.slice(0, at)).trim();
-      const raw = at < 0 ? '' : line.slice(at + 1).trim();
+  const entries = customFieldRows(text)
+    .filter(({ key }) => key.length > 0)
+    .map(({ key, value }): [string, unknown] => {
       try {
-        return [name, JSON.parse(raw) as unknown];
+        return [key, JSON.parse(value) as unknown];
       } catch {
-        return [name, raw];
+        return [key, value];
       }
-    })
-    .filter(([name]) => name.length > 0);
+    });
   return entries.length ? Object.fromEntries(entries) : undefined;
 }
 

@@ -2,6 +2,8 @@
 export { CustomerFields, FormField } from './CustomerFields';
 export { FieldProblems, type ShownProblem } from './FieldProblems';
 export {
+  customFieldRows,
+  customFieldsText,
   draftOfForm,
   formOfDraft,
   problemsByField,

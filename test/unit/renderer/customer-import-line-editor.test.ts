@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import type { ImportLine } from '../../../preload/contract';
 import {
@@ -211,5 +212,53 @@ describe('the customer form: problems of fields the account type hides', () => {
     const individual = problemsByField(problems, 'N');
     expect(individual.byField.get('date_of_birth')).toHaveLength(1);
     expect(individual.general).toHaveLength(1);
+  });
+});
+
+describe('the whole-line editor, for any line a file can hold', () => {
+  // Text the form bends: separators, spaces around, JSON look-alikes, line breaks, direction marks.
+  const text = fc.oneof(
+    fc.string({ maxLength: 12 }),
+    fc.constantFrom(' a ', 'a, b', 'x;y', '42', 'true', 'null', 'a\nb', '\u202Eabc', ''),
+  );
+  const list = fc.oneof(text, fc.array(text, { maxLength: 3 }));
+  const draft = fc.record(
+    {
+      external_id: text.filter((value) => value.trim().length > 0),
+      account_type: fc.constantFrom('N', 'F', 'X', 'n', ''),
+      first_name: text,
+      last_name: text,
+      company_name: text,
+      date_of_birth: text,
+      contacts: list,
+      review_groups: list,
+      alias_ids: fc.array(text, { maxLength: 3 }),
+      kyc_level: fc.integer({ min: -5, max: 20 }),
+      disabled: fc.boolean(),
+      phone: text,
+      fields: fc.dictionary(
+        fc.string({ minLength: 1, maxLength: 6 }),
+        fc.oneof(text, fc.integer(), fc.boolean()),
+        { maxKeys: 3 },
+      ),
+    },
+    { requiredKeys: ['external_id'] },
+  );
+
+  it('keeps the line exactly as read when nothing is changed, and changes only the field edited', () => {
+    fc.assert(
+      fc.property(draft, fc.string({ minLength: 1, maxLength: 8 }), (customer, phone) => {
+        const line = customerLine(customer);
+        const form = formOfDraft(customerOf(line));
+        expect(customerOfForm(form, line)).toEqual(customer);
+        const typed = `+${phone.trim() || '1'}`;
+        const edited = customerOfForm({ ...form, phone: typed }, line);
+        const { phone: _before, ...rest } = customer;
+        const { phone: after, ...others } = edited;
+        expect(others).toEqual(rest);
+        // The phone typed replaces the line's, unless the form reads both the same way.
+        if (typed.trim() !== (customer.phone ?? '').trim()) expect(after).toBe(typed.trim());
+      }),
+    );
   });
 });

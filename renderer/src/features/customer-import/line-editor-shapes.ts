@@ -51,15 +51,17 @@ function withChanges<T extends object>(own: T, before: T, after: T): T {
     if (now.has(key)) kept.set(key, now.get(key));
     else kept.delete(key);
   }
-  // Custom fields one by one: editing one leaves the others as the line has them.
-  const ownFields = recordOf(kept.get('fields'));
-  const fields = withFieldChanges(
-    ownFields,
-    recordOf(was.get('fields')),
-    recordOf(now.get('fields')),
-  );
-  if (Object.keys(fields).length) kept.set('fields', fields);
-  else kept.delete('fields');
+  // Custom fields one by one: editing one leaves the others as the line has them, and none
+  // edited leaves the line's own as it is (an empty set included).
+  if (JSON.stringify(was.get('fields')) !== JSON.stringify(now.get('fields'))) {
+    const fields = withFieldChanges(
+      recordOf(kept.get('fields')),
+      recordOf(was.get('fields')),
+      recordOf(now.get('fields')),
+    );
+    if (Object.keys(fields).length) kept.set('fields', fields);
+    else kept.delete('fields');
+  }
   return Object.fromEntries(kept) as T;
 }
 

@@ -9,7 +9,8 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * main/, lowest first. `security` holds pure checks every layer may use, like `lib`; `press` and `kyt` keep
- * press reports and KYT submissions in the local store beside sync and the outbox; `session`,
+ * press reports and KYT submissions in the local store beside sync and the outbox (as `workbench` keeps
+ * notes and proposals); `session`,
  * `settings` and `views` are per-profile stores beside sync and the outbox.
  */
 export const MAIN_LAYERS = [
@@ -26,6 +27,7 @@ export const MAIN_LAYERS = [
     'press',
     'kyt',
     'customers',
+    'workbench',
   ],
   ['workspace'],
   ['bridge'],

@@ -28,6 +28,8 @@ import { createThreadsHandlers } from './threads';
 import { createUnreadableHandlers } from './unreadable';
 import { createUploadsHandlers } from './uploads';
 import { createViewsHandlers } from './views';
+import { createWorkbenchHandlers } from './workbench';
+import { createJournalHandlers } from './journal';
 
 export type { DesktopFileActions } from './downloads';
 
@@ -75,5 +77,7 @@ export function createHandlers(deps: BridgeDeps): Handlers {
     downloads: createDownloadsHandlers(workspaces, deps.settings, deps.desktop, deps.events),
     settings: createSettingsHandlers(workspaces, deps.settings, deps.appSettings),
     unreadable: createUnreadableHandlers(workspaces),
+    workbench: createWorkbenchHandlers({ workspaces, appSettings: deps.appSettings }),
+    journal: createJournalHandlers(workspaces),
   };
 }

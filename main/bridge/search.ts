@@ -3,6 +3,7 @@ import type { WorkspaceManager } from '../workspace/workspace-manager';
 import type { DomainHandlers } from './handlers';
 import { kytSearchHits } from './kyt';
 import { pressSearchHits } from './press';
+import { noteSearchHits } from './workbench';
 
 // The global search reads the cache's full-text index and the press reports and KYT submissions
 // kept in the local store: it answers the same offline.
@@ -15,6 +16,7 @@ export function createSearchHandlers(workspaces: WorkspaceManager): DomainHandle
         ...searchCache(space.db, text),
         ...pressSearchHits(space, text),
         ...kytSearchHits(space, text),
+        ...noteSearchHits(space, text),
       ];
     },
   };

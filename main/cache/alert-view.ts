@@ -106,6 +106,25 @@ function revisionsOf(
   return { revisions, last: revisions[revisions.length - 1] ?? current };
 }
 
+/** A cached alert's last revision and customer, read without its history; null if not cached. */
+export function alertLastRevision(
+  db: CacheDb,
+  id: string,
+): { customerExternalId: string; last: AlertRevisionView } | null {
+  const alert = prepared(
+    db,
+    `SELECT id, customer_external_id, created_ms, updated_ms, state, score, category, revision_number, comment, raw
+       FROM alerts WHERE id = ?`,
+  ).get(id) as AlertRecord | undefined;
+  if (!alert) return null;
+  const raw = asObject(parseJson(alert.raw));
+  const last = revisionView(asObject(raw?.last_revision), {
+    ...alert,
+    created_ms: alert.updated_ms,
+  });
+  return { customerExternalId: alert.customer_external_id, last };
+}
+
 /** One cached alert with its history, its customer and the customer's other alerts; null if not cached. */
 export function alertView(db: CacheDb, id: string): AlertView | null {
   const alert = prepared(

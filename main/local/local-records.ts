@@ -64,6 +64,8 @@ export interface LocalRecords {
   has(kind: string, id: string): boolean;
   /** A kind's records, oldest first. */
   list(kind: string): LocalRecord[];
+  /** A kind's records of one subject, oldest first. */
+  listOf(kind: string, subject: string): LocalRecord[];
   /** Removes one record; true when there was one. Nothing else ever removes a record. */
   remove(kind: string, id: string): boolean;
   /** A kind's digests (of one subject, when given), newest first; bodies are not read. */
@@ -232,6 +234,13 @@ export function createLocalRecords(
         db,
         'SELECT * FROM local_records WHERE kind = ? ORDER BY created_ms, id',
       ).all(kind) as Row[];
+      return rows.map(toRecord);
+    },
+    listOf(kind, subject) {
+      const rows = prepared(
+        db,
+        'SELECT * FROM local_records WHERE kind = ? AND subject = ? ORDER BY created_ms, id',
+      ).all(kind, subject) as Row[];
       return rows.map(toRecord);
     },
     remove(kind, id) {

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { salvageRows } from '../lib/sqlite/salvage-rows';
+import { namesTable, salvageRows } from '../lib/sqlite/salvage-rows';
 import type { SetAside } from '../lib/sqlite/set-aside-for-recovery';
 import { prepared } from '../lib/sqlite/statements';
 
@@ -9,6 +9,11 @@ export interface LocalStoreRecovery extends SetAside {
   recovered: number;
   /** Rows read but not whole (no kind or id, a body that is not JSON): not taken in. */
   unreadable: number;
+  /**
+   * Journal entries read back as they were, hashes included: entries that could not be read
+   * leave a gap that `journal verify` names.
+   */
+  journalEntries: number;
   /** Part of the file could not be read at all: records in it may be missing. */
   partial: boolean;
 }
@@ -43,7 +48,45 @@ export function recoverLocalRecords(
       } else unreadable += 1;
     }
   })();
-  return { ...from, recovered, unreadable, partial: salvage.partial };
+  const journal = recoverJournal(db, from);
+  return {
+    ...from,
+    recovered,
+    unreadable: unreadable + journal.unreadable,
+    journalEntries: journal.recovered,
+    partial: salvage.partial || journal.partial,
+  };
+}
+
+const JOURNAL_TEXT = ['actor', 'action', 'subject', 'body', 'prev_hash', 'hash'] as const;
+
+/**
+ * The journal's rows, each taken as it was read. Nothing is made up for a row that cannot be
+ * read: the chain then breaks at that place, and verify says so. Inserted with the triggers'
+ * blessing (they refuse changes, not inserts).
+ */
+function recoverJournal(db: Database.Database, from: SetAside) {
+  if (!namesTable(from.keptAt, 'journal')) return { recovered: 0, unreadable: 0, partial: false };
+  const salvage = salvageRows(from.keptAt, 'journal');
+  const insert = prepared(
+    db,
+    'INSERT INTO journal (seq, at_ms, actor, action, subject, body, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (seq) DO NOTHING',
+  );
+  let recovered = 0;
+  let unreadable = 0;
+  db.transaction(() => {
+    for (const { columns } of salvage.rows) {
+      const { seq, at_ms: at } = columns;
+      const whole =
+        Number.isSafeInteger(seq) &&
+        Number.isSafeInteger(at) &&
+        JOURNAL_TEXT.every((name) => typeof columns[name] === 'string');
+      if (whole && taken(() => insert.run(seq, at, ...JOURNAL_TEXT.map((name) => columns[name]))))
+        recovered += 1;
+      else unreadable += 1;
+    }
+  })();
+  return { recovered, unreadable, partial: salvage.partial };
 }
 
 function wholeRecord(

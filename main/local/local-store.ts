@@ -18,6 +18,7 @@ import {
   unfinishedRecovery,
 } from '../lib/sqlite/set-aside-for-recovery';
 import type { Logger } from '../lib/logger';
+import { createJournal, type Journal } from './journal';
 import { createLocalRecords, type LocalRecords } from './local-records';
 import { recoverLocalRecords, type LocalStoreRecovery } from './local-recovery';
 import { LOCAL_MIGRATIONS } from './migrations';
@@ -30,6 +31,8 @@ const SCHEMA: Schema = { migrations: LOCAL_MIGRATIONS, label: 'The local store' 
 
 export interface LocalStore extends LocalRecords {
   db: Database.Database;
+  /** The append-only, hash-chained record of the investigator's work (journal.ts). */
+  journal: Journal;
   /**
    * Makes every commit made so far durable, as a flushed commit would have, without blocking the
    * main thread (the sync runs in libuv's thread pool). Rejects when that cannot be made sure:
@@ -127,6 +130,7 @@ export function openLocalStore(
     store: {
       db,
       ...createLocalRecords(db, now),
+      journal: createJournal(db, now),
       syncToDisk: () => syncToDisk(fileToSync()),
       close: () => db.close(),
     },

@@ -53,6 +53,7 @@ import {
 import type { CustomerImports } from '../customers/import/import-ports';
 import { openCustomerImports } from '../customers/import/open-customer-imports';
 import { followForced } from './press-pick-up';
+import { createWorkbench, type Workbench } from '../workbench/workbench';
 import { createCustomerSaver } from '../customers/customer-saver';
 import { customersKindContext } from '../customers/customer-read-back';
 import type { CustomerSaver } from '../customers/customer-ports';
@@ -94,6 +95,8 @@ export interface Workspace {
   relations: RelationsService | null;
   /** Bulk imports of customers (kept in the local store): null while it cannot be opened. */
   customerImports: CustomerImports | null;
+  /** Notes and proposed decisions, kept in the local store: null while it cannot be opened. */
+  workbench: Workbench | null;
   client: ServiceClient;
   sync: SyncEngine;
   replayer: OutboxReplayer;
@@ -293,6 +296,10 @@ export async function openWorkspace(options: {
     customers,
     relations,
     customerImports,
+    workbench:
+      localStore.state === 'open'
+        ? createWorkbench({ local: localStore.store, cache: db, logger: options.logger })
+        : null,
     client,
     sync: createSyncEngine({
       db,

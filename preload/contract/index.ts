@@ -22,6 +22,8 @@ import { threadsMethods } from './threads';
 import { unreadableMethods } from './unreadable';
 import { uploadsMethods, type UploadsEvents } from './uploads';
 import { viewsMethods } from './views';
+import { workbenchMethods } from './workbench';
+import { journalMethods } from './journal';
 
 // One file per domain: preload/contract/<domain>.ts here, main/bridge/<domain>.ts behind it, and
 // renderer/src/features/<domain>/ for its screens (the app domain's is renderer/src/app/; the
@@ -50,6 +52,8 @@ export * from './threads';
 export * from './unreadable';
 export * from './uploads';
 export * from './views';
+export * from './workbench';
+export * from './journal';
 
 /** Every bridge method, by domain. Main parses inputs with it; the renderer gets its types. */
 export const contract = {
@@ -74,6 +78,8 @@ export const contract = {
   kyt: kytMethods,
   relations: relationsMethods,
   customerImport: customerImportMethods,
+  workbench: workbenchMethods,
+  journal: journalMethods,
 };
 
 export type Contract = typeof contract;

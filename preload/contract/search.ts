@@ -15,7 +15,9 @@ export type SearchKind =
   | 'document'
   | 'press'
   /** A kept KYT submission: `id` is CaseDesk's own id of it. */
-  | 'kyt';
+  | 'kyt'
+  /** An investigator's note (kept in CaseDesk): `noteOn` is the record it is about. */
+  | 'note';
 
 /** One match of the global search; hits come grouped by kind, best first within each kind. */
 export interface SearchHitView {
@@ -26,6 +28,8 @@ export interface SearchHitView {
   /** Where the hit lives, so a screen can open it: its thread (messages) and its customer. */
   threadId: string | null;
   customerExternalId: string | null;
+  /** A note's record: where a note hit opens. */
+  noteOn?: { kind: 'alert' | 'customer' | 'thread' | 'document'; id: string };
 }
 
 export const searchMethods = {

@@ -85,3 +85,23 @@ function firstNumber(db: Database.Database, queries: readonly string[]): number 
   }
   return null;
 }
+
+/**
+ * Whether a damaged database kept aside says it has `table`: one written before the table existed
+ * has nothing to salvage from it, and that is no sign of damage. When the catalogue itself cannot
+ * be read, the table is taken to be there (salvageRows then says what it could read).
+ */
+export function namesTable(path: string, table: string): boolean {
+  let db: Database.Database | null = null;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true });
+    return (
+      db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !==
+      undefined
+    );
+  } catch {
+    return true;
+  } finally {
+    db?.close();
+  }
+}

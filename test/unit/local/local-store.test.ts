@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate } from '../../../main/lib/sqlite/migrate';
 import { openLocalStore, type LocalStoreOpening } from '../../../main/local/local-store';
 import { migration001 } from '../../../main/local/migrations/001-initial';
+import { LOCAL_MIGRATIONS } from '../../../main/local/migrations';
 import type { Logger } from '../../../main/lib/logger';
 import {
   expectUnchanged,
@@ -72,7 +73,7 @@ describe('the local store', () => {
     // 2 = FULL: a commit that returned is on disk, not only handed to the system.
     expect(store.db.pragma('synchronous', { simple: true })).toBe(2);
     expect(store.db.pragma('foreign_keys', { simple: true })).toBe(1);
-    expect(store.db.pragma('user_version', { simple: true })).toBe(6);
+    expect(store.db.pragma('user_version', { simple: true })).toBe(LOCAL_MIGRATIONS.length);
     store.close();
   });
 
@@ -158,7 +159,7 @@ describe('the local store', () => {
 
     it('written by a newer CaseDesk', async () => {
       const path = join(temp.path, 'local.db');
-      writeNewerDatabase(path, 7);
+      writeNewerDatabase(path, LOCAL_MIGRATIONS.length + 1);
       const before = snapshotFile(path);
       const { touched, result } = await filesTouchedDuring(temp.path, () => reported(path));
       expect(touched).toEqual([]);

@@ -9,6 +9,7 @@ export const KIND_HEADINGS: Record<SearchKind, string> = {
   document: 'Documents',
   press: 'Press reports',
   kyt: 'Transactions',
+  note: 'Notes (kept in CaseDesk)',
 };
 
 export interface HitGroup {
@@ -55,5 +56,25 @@ export function routeFor(hit: SearchHitView): Route | null {
       return { screen: 'press-report', id: hit.id };
     case 'kyt':
       return { screen: 'kyt-submission', id: hit.id };
+    case 'note':
+      return noteRoute(hit);
+  }
+}
+
+/** A note opens on the record it is about (a document's, on its customer's documents). */
+function noteRoute(hit: SearchHitView): Route | null {
+  switch (hit.noteOn?.kind) {
+    case 'alert':
+      return { screen: 'alert', id: hit.noteOn.id };
+    case 'customer':
+      return { screen: 'customer', externalId: hit.noteOn.id };
+    case 'thread':
+      return { screen: 'thread', id: hit.noteOn.id };
+    case 'document':
+      return hit.customerExternalId
+        ? { screen: 'customer', externalId: hit.customerExternalId, tab: 'documents' }
+        : null;
+    case undefined:
+      return null;
   }
 }

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -17,6 +18,12 @@ import { createCacheWriter } from './cache/repositories';
 import { CliUsageError, parseCliArgs, flag, type ParsedArgs } from './cli/cli-args';
 import { backupProfile } from './cli/cli-backup';
 import { KYT_USAGE, parseKytCommand, runKytCommand } from './cli/cli-kyt';
+import {
+  JOURNAL_USAGE,
+  openJournalForCli,
+  parseJournalCommand,
+  runJournalCommand,
+} from './cli/cli-journal';
 import { CUSTOMERS_USAGE, parseCustomersCommand, runCustomersCommand } from './cli/cli-customers';
 import { createCustomerSaver } from './customers/customer-saver';
 import { openKytForCli } from './cli/cli-kyt-open';
@@ -63,6 +70,7 @@ ${PRESS_USAGE}
 ${KYT_USAGE}
 ${CUSTOMERS_USAGE}
 ${CUSTOMERS_IMPORT_USAGE}
+${JOURNAL_USAGE}
 
 --profile reads a profile saved by the app (--data-dir D if not the default folder) and uses its
 cache; its token is read from the private file when it was kept there, and is only ever sent to
@@ -97,6 +105,8 @@ async function main(argv: readonly string[]): Promise<number> {
     case 'customers':
       if (args.positionals[0] === 'import') return customersImport(args);
       return customers(args);
+    case 'journal':
+      return journal(args);
     default:
       throw new Error(`Unknown command ${JSON.stringify(args.command)}.\n\n${USAGE}`);
   }
@@ -384,6 +394,24 @@ async function customersImport(args: ParsedArgs): Promise<number> {
     err: (text) => process.stderr.write(text),
     logger: silentLogger,
   });
+}
+
+async function journal(args: ParsedArgs): Promise<number> {
+  // Arguments first: a bad one is said before the local store is opened.
+  const command = parseJournalCommand(args);
+  const target = await resolveTarget(args, silentLogger);
+  const opened = openJournalForCli(join(dirname(target.db), LOCAL_STORE_FILE));
+  try {
+    return await runJournalCommand(command, {
+      journal: opened.journal,
+      // A page at a time, waiting for a slow reader of the pipe rather than holding the journal.
+      write: async (text) => {
+        if (!process.stdout.write(text)) await once(process.stdout, 'drain');
+      },
+    });
+  } finally {
+    opened.close();
+  }
 }
 
 function noServiceReason(target: CliTarget): string {

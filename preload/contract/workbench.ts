@@ -167,9 +167,12 @@ export const workbenchMethods = {
 export type NoteSegment = { text: string; link: RecordLink | null };
 
 // `customer:C-1`, `alert:42`: a kind, a colon, an id running to the next space. Punctuation that
-// ends a sentence is not part of the id. Matched from a word's start only (`xalert:1` is text).
+// ends a sentence is not part of the id (`alert:...` is no link), nor are invisible controls (a
+// direction mark typed after an id in right-to-left text, a zero-width space pasted with it): no
+// id holds one. Matched from a word's start only (`xalert:1` is text).
+const ID_END = `\\s<>()\\[\\]{}"'\\p{Cc}\\p{Cf}`;
 const LINK = new RegExp(
-  `(?<![\\p{L}\\p{N}_])(${LINK_KINDS.join('|')}):([^\\s<>()\\[\\]{}"']+?)(?=[.,;:!?]*(?:[\\s<>()\\[\\]{}"']|$))`,
+  `(?<![\\p{L}\\p{N}_])(${LINK_KINDS.join('|')}):([^${ID_END}]*?[^${ID_END}.,;:!?])(?=[.,;:!?]*(?:[${ID_END}]|$))`,
   'gu',
 );
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   EvidenceLink,
   noteLinks,
+  noteSegments,
   NoteTarget,
   ProposedState,
   type DraftView,
@@ -115,6 +116,7 @@ const noteView = (note: StoredNote): NoteView => ({
   target: note.target,
   text: note.text,
   links: noteLinks(note.text),
+  segments: noteSegments(note.text),
   author: note.author,
   createdAt: iso(note.createdMs),
   updatedAt: iso(note.updatedMs),

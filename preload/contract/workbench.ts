@@ -44,6 +44,8 @@ export interface NoteView {
   text: string;
   /** The links found in the text, once each, in the order they appear. */
   links: RecordLink[];
+  /** The text cut into plain pieces and links (noteSegments), for the screens to show. */
+  segments: NoteSegment[];
   author: string;
   createdAt: string;
   updatedAt: string;

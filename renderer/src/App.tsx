@@ -1,4 +1,5 @@
 import { UnreadableScreen } from './features/unreadable';
+import { JournalScreen } from './features/journal';
 import { CustomerImportScreen } from './features/customer-import';
 import { PressCompareScreen, PressReportScreen, PressScreen } from './features/press';
 import { KytCompareScreen, KytScreen, KytSubmissionScreen, KytSubmitScreen } from './features/kyt';
@@ -46,6 +47,7 @@ const SCREEN_NAMES: Record<Route['screen'], string> = {
   'kyt-compare': 'transaction comparison',
   connection: 'connection',
   unreadable: 'unreadable records',
+  journal: 'journal',
   'customer-import': 'customer import',
 };
 
@@ -89,6 +91,8 @@ function CurrentScreen({ route }: { route: Route }) {
       return <KytCompareScreen key={`${route.a}:${route.b}`} a={route.a} b={route.b} />;
     case 'unreadable':
       return <UnreadableScreen />;
+    case 'journal':
+      return <JournalScreen />;
     case 'customer-import':
       // Not keyed by the import: starting one, or opening one from the list, keeps the screen (and
       // the imports it follows) and swaps only what is under its title.
@@ -185,6 +189,12 @@ export function App() {
       description: 'Go to the outbox',
       group: 'Go to',
       run: () => navigate({ screen: 'outbox' }),
+    },
+    {
+      keys: 'g l',
+      description: 'Go to the journal of notes and proposals',
+      group: 'Go to',
+      run: () => navigate({ screen: 'journal' }),
     },
     {
       keys: 'g u',

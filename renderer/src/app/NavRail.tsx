@@ -70,6 +70,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: '⇪',
   },
   {
+    label: 'Journal',
+    route: { screen: 'journal' },
+    covers: ['journal'],
+    keys: 'g l',
+    icon: '≡',
+  },
+  {
     label: 'Unreadable',
     route: { screen: 'unreadable' },
     covers: ['unreadable'],

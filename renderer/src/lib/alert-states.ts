@@ -1,4 +1,5 @@
 import type { AlertCategoryList } from '../../../preload/contract';
+import { formatDateTime } from './format';
 
 // The service's alert states (spec: States and transitions) as the screens name and colour them.
 
@@ -56,4 +57,10 @@ export function categoryLabel(category: string): string {
 export function agentLabel(agentId: string): string {
   const id = agentId.trim();
   return id === '' || id === '0' ? 'Unassigned' : `Agent ${id}`;
+}
+
+/** The service's profile date: Unix seconds (milliseconds also read correctly). */
+export function profileDateText(value: number | null): string {
+  if (value === null) return '—';
+  return formatDateTime(value < 1e12 ? value * 1000 : value);
 }

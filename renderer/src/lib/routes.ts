@@ -14,7 +14,8 @@ export type CustomerTab =
   | 'threads'
   | 'press'
   | 'transactions'
-  | 'relations';
+  | 'relations'
+  | 'notes';
 
 /** What the new-transaction form starts from: a customer as one side, or a kept submission. */
 export type KytPrefill =
@@ -52,6 +53,8 @@ export type Route =
   | { screen: 'customer-import'; id?: string }
   /** Records the service sent that CaseDesk could not read. */
   | { screen: 'unreadable' }
+  /** The profile's journal of notes and proposals (issue 17). */
+  | { screen: 'journal' }
   /** `profileId`: that profile's form; `field: 'token'`: with its token field ready to type in. */
   | { screen: 'connection'; profileId?: string; field?: 'token' };
 
@@ -66,6 +69,7 @@ const CUSTOMER_TABS: readonly CustomerTab[] = [
   'press',
   'transactions',
   'relations',
+  'notes',
 ];
 
 export function routeToHash(route: Route): string {
@@ -149,6 +153,7 @@ export function hashToRoute(hash: string): Route | null {
     case 'threads':
     case 'outbox':
     case 'unreadable':
+    case 'journal':
     case 'customer-new':
       return { screen };
     case 'connection': {

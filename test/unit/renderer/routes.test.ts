@@ -36,7 +36,8 @@ const route: fc.Arbitrary<Route> = fc.oneof(
         'threads',
         'press',
         'transactions',
-        'relations' as const,
+        'relations',
+        'notes' as const,
       ),
     })
     .map(({ externalId, tab }): Route => ({ screen: 'customer', externalId, tab })),

@@ -9,6 +9,7 @@ import { api, errorMessage, unwrap } from '../../lib/api';
 import { DateText } from '../../components/DateText';
 import { useCached } from '../../lib/use-cached';
 import { useQueueMemory } from '../queue';
+import { NotesPanel, ProposalPanel } from '../workbench';
 import { LastRevision } from './LastRevision';
 import { MatchComparison } from './MatchComparison';
 import { OtherAlerts } from './OtherAlerts';
@@ -138,8 +139,10 @@ export function AlertScreen({ id }: { id: string }) {
         <div className="alert-main">
           <LastRevision alert={view} />
           <MatchComparison alert={view} onOpenCustomer={openCustomer} />
+          <NotesPanel target={{ kind: 'alert', id: view.id }} shortcutGroup={GROUP} />
         </div>
         <div className="alert-side">
+          <ProposalPanel alert={view} shortcutGroup={GROUP} />
           <RevisionHistory revisions={view.revisions} />
           <OtherAlerts
             alerts={view.otherAlerts}

@@ -1,12 +1,8 @@
 import type { JsonValue } from '../../../../preload/contract';
-import { agentLabel, categoryLabel, stateLabel } from '../../lib/alert-states';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { agentLabel, categoryLabel, profileDateText, stateLabel } from '../../lib/alert-states';
 
-/** The service's profile date: Unix seconds (milliseconds also read correctly). */
-export function profileDateText(value: number | null): string {
-  if (value === null) return '—';
-  return formatDateTime(value < 1e12 ? value * 1000 : value);
-}
+export { profileDateText };
+import { formatDate } from '../../lib/format';
 
 /** A customer field as the service sent it, as one line of text. */
 export function jsonText(value: JsonValue | undefined): string {

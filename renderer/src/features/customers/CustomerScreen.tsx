@@ -19,6 +19,7 @@ import { AlertsTab, DocumentsTab, TimelineTab } from './RecordTabs';
 import { CustomerPressTab } from '../press';
 import { CustomerKytTab, useCustomerKytCount } from '../kyt';
 import { CustomerRelationsTab, useCustomerRelationCount } from '../relations';
+import { NotesPanel } from '../workbench';
 import './customer.css';
 import { ServiceText } from '../../components/ServiceText';
 
@@ -37,6 +38,7 @@ function tabsOf(
     { tab: 'press', label: 'Press', count: customer.pressReportCount },
     { tab: 'transactions', label: 'Transactions', count: transactions },
     { tab: 'relations', label: 'Relations', count: relations },
+    { tab: 'notes', label: 'Notes', count: null },
   ];
 }
 
@@ -178,6 +180,14 @@ export function CustomerScreen({
       break;
     case 'relations':
       panel = <CustomerRelationsTab customer={customer} />;
+      break;
+    case 'notes':
+      panel = (
+        <NotesPanel
+          target={{ kind: 'customer', id: customer.identity.externalId }}
+          shortcutGroup="Customer"
+        />
+      );
       break;
     default:
       panel = <OverviewTab customer={customer} />;

@@ -12,6 +12,7 @@ import { RecordLink } from '../../components/RecordLink';
 import { plural, statusLabel } from './thread-labels';
 import './threads.css';
 import { ServiceText } from '../../components/ServiceText';
+import { NotesPanel } from '../workbench';
 
 function ThreadFacts({ view }: { view: ThreadView }) {
   const { thread, reminder } = view;
@@ -163,6 +164,7 @@ export function ThreadScreen({ id }: { id: string }) {
           ))}
         </ol>
         <AttachmentList attachments={view.attachments} label="Other attachments of the thread" />
+        <NotesPanel target={{ kind: 'thread', id: thread.id }} shortcutGroup="Thread" />
       </div>
       {links.dialog}
     </Screen>

@@ -1,0 +1,2 @@
+export { KeptLocallyBadge, NotesPanel } from './NotesPanel';
+export { ProposalPanel } from './ProposalPanel';

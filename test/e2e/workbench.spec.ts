@@ -1,0 +1,216 @@
+import type { JournalVerification, NoteView, QueueWindow } from '../../preload/contract';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { bridge, expect, screenshot, test, type Tenant } from './fixtures';
+import { AlertPage } from './pages/alert-page';
+import { SearchPalette } from './pages/search-palette';
+
+// The investigator's own work on a case (issue 17): notes kept as they are typed, proposed
+// decisions pinned to the revision seen and marked stale when the alert moves on, all of it in
+// the journal.
+
+test.use({ tenantTokenStorage: 'weak' });
+
+/** An alert the service still reviews (New or Pending), which the sandbox can revise. */
+async function openAlert(page: Page): Promise<string> {
+  const queue = await bridge<QueueWindow>(page, 'queue.window', {
+    filter: { states: [2, 3] },
+    limit: 1,
+  });
+  const id = queue.rows[0]?.id;
+  if (!id) throw new Error('the tenant has no open alert');
+  return id;
+}
+
+async function revise(tenant: Tenant, alertId: string): Promise<void> {
+  // Every open alert gets a revision, this one among them; the next sync brings it.
+  const changed = await tenant.service.call('POST', '/__sandbox/advance', {
+    body: { revisions: 10_000 },
+  });
+  expect(changed.status).toBe(200);
+  expect(changed.json<{ revisions: string[] }>().revisions).toContain(alertId);
+  await tenant.sync();
+}
+
+test('a note is kept as it is typed, shown as text, edited, found by Ctrl+K', async ({
+  page,
+  app,
+  tenant,
+}) => {
+  expect(tenant).toBeTruthy();
+  const id = await openAlert(page);
+  const screen = new AlertPage(page);
+  await screen.open(id);
+  const notes = page.getByTestId('notes-panel');
+  await expect(notes.getByTestId('kept-locally')).toHaveText(
+    'Kept in CaseDesk, not on the service',
+  );
+  await expect(notes.getByTestId('notes-empty')).toBeVisible();
+
+  // Typed with the keyboard, never saved: the app stops, and the text is there when it starts.
+  await page.keyboard.press('n');
+  await expect(notes.getByTestId('new-note-text')).toBeFocused();
+  const text =
+    'Checked the passport <b>bold</b> \u202Egnp.ssapx\u202C against zanzibarite records; see alert:' +
+    id +
+    '.';
+  await page.keyboard.type(text);
+  await expect(notes.getByTestId('new-note-draft')).toHaveText('Draft kept on this computer');
+  await app.restart();
+  await screen.open(id);
+  await expect(notes.getByTestId('new-note-text')).toHaveValue(text);
+
+  // Saved with Ctrl+Enter: shown as text (no markup, direction controls shown, not applied).
+  await notes.getByTestId('new-note-text').focus();
+  await page.keyboard.press('Control+Enter');
+  const note = notes.getByTestId('note');
+  await expect(note).toHaveCount(1);
+  await expect(notes.getByTestId('new-note-text')).toHaveValue('');
+  await expect(note.getByTestId('note-text')).toContainText('<b>bold</b>');
+  await expect(note.locator('b')).toHaveCount(0);
+  await expect(note.getByTestId('note-link')).toHaveText(`alert:${id}`);
+  await expect(note.getByTestId('note-link')).toHaveAttribute('href', `#/alert/${id}`);
+  await screenshot(page, 'workbench-alert-note');
+
+  // The draft went with the save: nothing comes back after a restart.
+  const saved = await bridge<NoteView[]>(page, 'workbench.notes', {
+    target: { kind: 'alert', id },
+  });
+  expect(saved.map((kept) => kept.text)).toEqual([text]);
+  expect(await bridge(page, 'workbench.draft', { key: `new:alert:${id}` })).toBeNull();
+
+  // Edited: the note says so; the earlier text stays in the journal.
+  await note.getByTestId('edit-note').click();
+  const editor = note.getByTestId('edit-note-text');
+  await expect(editor).toBeFocused();
+  await editor.fill('Passport checked: zanzibarite records clear.');
+  await note.getByTestId('save-note').click();
+  await expect(note.getByTestId('note-edited')).toContainText('edited once');
+  await expect(note.getByTestId('note-text')).toHaveText(
+    'Passport checked: zanzibarite records clear.',
+  );
+
+  // Found by Ctrl+K, opened on its alert.
+  await page.getByTestId('back-to-queue').click();
+  const palette = new SearchPalette(page);
+  await palette.openWithKeyboard();
+  await palette.type('zanzibar');
+  const hit = palette.dialog.locator(`[role="option"][data-kind="note"]`);
+  await expect(hit).toHaveCount(1);
+  await palette.arrowTo(hit);
+  await expect(screen.alertId).toHaveText(id);
+
+  const journal = await bridge<JournalVerification>(page, 'journal.verify');
+  expect(journal).toMatchObject({ state: 'intact', entries: 2 });
+});
+
+test('a proposed decision is pinned to the revision seen and turns stale when the alert moves on', async ({
+  page,
+  tenant,
+}) => {
+  const id = await openAlert(page);
+  const screen = new AlertPage(page);
+  await screen.open(id);
+  const panel = page.getByTestId('proposal-panel');
+  await expect(panel.getByTestId('proposal-none')).toBeVisible();
+  const revision = Number(
+    (await screen.revisionNumber.textContent())?.replace(/\D+/g, '') ?? Number.NaN,
+  );
+
+  await page.keyboard.press('p');
+  const form = panel.getByTestId('proposal-form');
+  await expect(form.getByTestId('proposal-state')).toBeFocused();
+  // Refused without a state and a reason, saying what is missing.
+  await form.getByTestId('save-proposal').click();
+  await expect(form.getByText('Choose the state you propose.')).toBeVisible();
+  await expect(form.getByText('Say why: a proposal needs a reason.')).toBeVisible();
+  await form.getByTestId('proposal-state').selectOption({ label: 'False positive' });
+  await form
+    .getByTestId('proposal-reason-text')
+    .fill('Date of birth and nationality differ from the listed person.');
+  const firstChoice = form.getByTestId('evidence-choice').first();
+  const cited = (await firstChoice.count()) > 0;
+  if (cited) await firstChoice.getByRole('checkbox').check();
+  await form.getByTestId('evidence-references').fill('kyt:T-1 message:m 9');
+  await form.getByTestId('save-proposal').click();
+  await expect(form.getByText('“9” is not a reference', { exact: false })).toBeVisible();
+  await form.getByTestId('evidence-references').fill('kyt:T-1');
+  await screenshot(page, 'workbench-proposal-form');
+  await form.getByTestId('save-proposal').click();
+
+  const open = panel.getByTestId('open-proposal');
+  await expect(open).toHaveAttribute('data-stale', 'false');
+  await expect(open.getByTestId('proposal-reason')).toHaveText(
+    'Date of birth and nationality differ from the listed person.',
+  );
+  await expect(open.getByTestId('proposal-pin')).toContainText(`Pinned to revision ${revision}`);
+  await expect(open.getByTestId('proposal-evidence').locator('li')).toHaveCount(cited ? 2 : 1);
+  await screenshot(page, 'workbench-proposal');
+
+  // The service revises the alert; the next sync brings it: the proposal says it is stale.
+  await revise(tenant, id);
+  await expect(open).toHaveAttribute('data-stale', 'true');
+  const stale = open.getByTestId('proposal-stale');
+  await expect(stale).toContainText('Stale: the alert moved on since this proposal');
+  await expect(stale.getByTestId('stale-changes')).toContainText(
+    `Revision ${revision} → ${revision + 1}`,
+  );
+  await screenshot(page, 'workbench-proposal-stale');
+
+  // Withdrawn with a reason; the history keeps it.
+  await panel.getByTestId('withdraw-proposal').click();
+  await open.getByTestId('withdraw-reason').fill('Superseded by the new revision.');
+  await page.keyboard.press('Enter');
+  await expect(panel.getByTestId('proposal-none')).toBeVisible();
+  await panel.getByTestId('earlier-proposals').locator('summary').click();
+  await expect(panel.getByTestId('earlier-proposal')).toContainText(
+    'Superseded by the new revision.',
+  );
+
+  const journal = await bridge<JournalVerification>(page, 'journal.verify');
+  expect(journal).toMatchObject({ state: 'intact', entries: 2 });
+});
+
+test('the journal screen shows every entry and names the first one changed behind its back', async ({
+  page,
+  app,
+  tenant,
+}) => {
+  expect(tenant).toBeTruthy();
+  const id = await openAlert(page);
+  for (const text of ['First look: name matches.', 'Second look: date of birth differs.'])
+    await bridge(page, 'workbench.addNote', { target: { kind: 'alert', id }, text });
+
+  await page.keyboard.press('g');
+  await page.keyboard.press('l');
+  const screen = page.getByTestId('journal-screen');
+  await expect(screen).toBeVisible();
+  await expect(page.getByTestId('journal-intact')).toContainText('2 entries');
+  const rows = page.getByTestId('journal-entry');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText('Second look: date of birth differs.');
+  await expect(rows.first()).toContainText('Note added');
+  await screenshot(page, 'workbench-journal');
+
+  // Someone edits the file while CaseDesk is closed (its triggers refuse it from inside SQLite).
+  await app.restart(() => {
+    const profiles = join(app.dataDir, 'profiles');
+    const [profile] = readdirSync(profiles);
+    const db = new Database(join(profiles, profile ?? '', 'local.db'));
+    db.exec('DROP TRIGGER journal_never_changed');
+    db.prepare(
+      "UPDATE journal SET body = json_set(body, '$.text', 'Nothing found.') WHERE seq = 1",
+    ).run();
+    db.close();
+  });
+  await page.evaluate(() => {
+    location.hash = '#/journal';
+  });
+  await expect(page.getByTestId('journal-broken')).toContainText('Broken at entry 1');
+  await expect(page.getByTestId('journal-broken')).toContainText(
+    'its content does not match its hash',
+  );
+  await screenshot(page, 'workbench-journal-broken');
+});

@@ -2,7 +2,14 @@ import type { z } from 'zod';
 import type { QueueFilter } from '../../preload/contract';
 import { ftsQuery } from './cache-queries';
 
-export type QueueFilterValue = z.output<typeof QueueFilter>;
+/**
+ * A filter as the cache answers it: the wire's, with the investigator's own work (kept in the
+ * local store, not here) already turned into the alerts it names.
+ */
+export type QueueFilterValue = Omit<z.output<typeof QueueFilter>, 'work'> & {
+  /** Only these alerts (none when empty). */
+  alertIds?: readonly string[];
+};
 
 const DAY_MS = 86_400_000;
 
@@ -41,6 +48,8 @@ export function normaliseFilter(filter: QueueFilterValue): QueueFilterValue {
     ...(filter.onlyWithoutAssignment && { onlyWithoutAssignment: true }),
     ...(filter.customerExternalId && { customerExternalId: filter.customerExternalId }),
     ...(name && { name }),
+    // Kept when empty: it then matches nothing, as a work filter with no alerts must.
+    ...(filter.alertIds && { alertIds: [...new Set(filter.alertIds)].sort() }),
   };
 }
 
@@ -176,6 +185,12 @@ export function filterPlan(filter: QueueFilterValue): FilterPlan {
       sql: `SELECT rowid FROM alerts INDEXED BY alerts_by_customer WHERE customer_external_id IN (
         SELECT external_id FROM customers WHERE ${filter.reviewGroups.map(() => "instr(review_groups, '|' || ? || '|') > 0").join(' OR ')})`,
       params: filter.reviewGroups,
+    });
+  }
+  if (filter.alertIds) {
+    queries.push({
+      sql: 'SELECT rowid FROM alerts WHERE id IN (SELECT value FROM json_each(?))',
+      params: [JSON.stringify(filter.alertIds)],
     });
   }
   return { queries, onlyWithoutReviewGroups: filter.onlyWithoutReviewGroups === true };

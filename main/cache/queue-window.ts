@@ -10,7 +10,9 @@ import { keepInOrder, type Rowids } from './queue-rowids';
 import { stateOf } from './queue-tables';
 import { QUEUE_ROW_SELECT, queueRow, type QueueRowRecord } from './queue-rows';
 
-export type QueueWindowQuery = z.output<typeof QueueWindowInput>;
+export type QueueWindowQuery = Omit<z.output<typeof QueueWindowInput>, 'filter'> & {
+  filter: QueueFilterValue;
+};
 
 const ALL_STATES = [1, 2, 3, 4, 5, 6, 7];
 

@@ -7,6 +7,7 @@ import {
   NoteTarget,
   ProposedState,
   type DraftView,
+  type QueueWork,
   type NoteView,
   type ProposalView,
   type WorkbenchCounts,
@@ -99,6 +100,8 @@ export interface Workbench {
   propose(input: ProposalInput, author: string): ProposalView;
   withdraw(id: string, reason: string, author: string): ProposalView;
   counts(): WorkbenchCounts;
+  /** The alerts the queue's work filter keeps: with a note, an open proposal, a stale one. */
+  alertIdsWith(work: QueueWork): string[];
   /** Notes whose text holds every word searched (at a word's start), newest first. */
   search(text: string, limit: number): NoteHit[];
 }
@@ -192,6 +195,17 @@ export function createWorkbench(deps: {
       .listOf(PROPOSAL, subjectOf({ kind: 'alert', id: alertId }))
       .map((record) => readable(StoredProposal, record.body, 'proposal'))
       .filter((proposal): proposal is StoredProposal => proposal !== null);
+
+  /** Every open proposal (one per alert at most), read from its digest's list. */
+  const openProposals = (): StoredProposal[] =>
+    local
+      .digests(PROPOSAL)
+      .filter((digest) => (digest.digest as { status?: unknown } | null)?.status === 'open')
+      .flatMap((digest) => {
+        const body = local.get(PROPOSAL, digest.id)?.body;
+        const proposal = body === undefined ? null : readable(StoredProposal, body, 'proposal');
+        return proposal?.status === 'open' ? [proposal] : [];
+      });
 
   return {
     notes(target) {
@@ -329,16 +343,30 @@ export function createWorkbench(deps: {
              FROM local_records WHERE kind = ?`,
         )
         .get(NOTE) as { notes: number; alerts: number };
-      let proposed = 0;
-      let stale = 0;
-      for (const digest of local.digests(PROPOSAL)) {
-        const body = local.get(PROPOSAL, digest.id)?.body;
-        const proposal = body === undefined ? null : readable(StoredProposal, body, 'proposal');
-        if (!proposal || proposal.status !== 'open') continue;
-        proposed += 1;
-        if (proposalView(proposal, undefined).stale) stale += 1;
-      }
-      return { alertsWithNotes: notes.alerts, notes: notes.notes, proposed, stale };
+      const open = openProposals();
+      const stale = open.filter((proposal) => proposalView(proposal, undefined).stale).length;
+      return {
+        alertsWithNotes: notes.alerts,
+        notes: notes.notes,
+        proposed: open.length,
+        stale,
+      };
+    },
+    alertIdsWith(work) {
+      if (work === 'noted')
+        return local.db
+          .prepare(
+            `SELECT DISTINCT substr(subject, 7) FROM local_records
+               WHERE kind = ? AND subject LIKE 'alert:%'`,
+          )
+          .pluck()
+          .all(NOTE) as string[];
+      const open = openProposals();
+      return (
+        work === 'proposed'
+          ? open
+          : open.filter((proposal) => proposalView(proposal, undefined).stale)
+      ).map((proposal) => proposal.alertId);
     },
     search(text, limit) {
       const words = [...new Set(foldedWords(text))];

@@ -8,6 +8,10 @@ import { Day, Id } from './common';
 
 export const AlertState = z.number().int().min(1).max(7);
 
+/** The queue's filters on the investigator's own work (see QueueFilter.work). */
+export const QUEUE_WORK = ['noted', 'proposed', 'stale'] as const;
+export type QueueWork = (typeof QUEUE_WORK)[number];
+
 /** Every filter of the service's alert search that the cache can answer. */
 export const QueueFilter = z
   .object({
@@ -31,6 +35,11 @@ export const QueueFilter = z
      * matched as the start of a word, as global search matches them.
      */
     name: z.string().trim().min(1).max(200).optional(),
+    /**
+     * The investigator's own work, kept in CaseDesk (not a filter of the service's search):
+     * alerts with a note, with an open proposed decision, or with one gone stale.
+     */
+    work: z.enum(QUEUE_WORK).optional(),
   })
   .strict();
 export type QueueFilterInput = z.input<typeof QueueFilter>;

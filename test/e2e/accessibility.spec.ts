@@ -126,6 +126,52 @@ test.describe('a synced profile has no serious or critical accessibility violati
     expectNone(findings);
   });
 
+  test('notes, proposed decision, customer notes, journal, dashboard with your work', async ({
+    page,
+    tenant,
+  }) => {
+    expect(tenant).toBeTruthy();
+    const { alert } = await records(page);
+    const findings: Finding[] = [];
+    const check = async (where: string) => findings.push(...(await audit(page, where)));
+    await bridge(page, 'workbench.addNote', {
+      target: { kind: 'alert', id: alert.id },
+      text: 'Seen customer:' + alert.customerExternalId + ' — <i>not</i> the listed person.',
+    });
+    await bridge(page, 'workbench.propose', {
+      alertId: alert.id,
+      state: 7,
+      reason: 'Different date of birth.',
+      evidence: [{ kind: 'kyt', id: 'T-1', label: '' }],
+    });
+
+    await go(page, `#/alert/${encodeURIComponent(alert.id)}`, page.getByTestId('alert-screen'));
+    await expect(page.getByTestId('note')).toHaveCount(1);
+    await page.getByTestId('new-note-text').fill('A draft');
+    await check('alert with a note, a draft and a proposal');
+    await page.getByTestId('note').getByTestId('edit-note').click();
+    await page.getByTestId('propose').click();
+    await expect(page.getByTestId('proposal-form')).toBeVisible();
+    await page.getByTestId('save-proposal').click();
+    await expect(page.getByText('Say why: a proposal needs a reason.')).toBeVisible();
+    await check('alert: a note being edited, the proposal form with its problems');
+    await page.getByTestId('cancel-proposal').click();
+    await page.getByTestId('withdraw-proposal').click();
+    await check('alert: withdrawing a proposal');
+
+    await go(
+      page,
+      `#/customer/${encodeURIComponent(alert.customerExternalId)}/notes`,
+      page.getByTestId('notes-panel'),
+    );
+    await check('customer, notes tab');
+    await go(page, '#/journal', page.getByTestId('journal-intact'));
+    await check('journal');
+    await go(page, '#/dashboard', page.getByTestId('chart-work'));
+    await check('dashboard with your work');
+    expectNone(findings);
+  });
+
   test('customer tabs, threads, a thread', async ({ page, tenant }) => {
     expect(tenant).toBeTruthy();
     const { alert, thread } = await records(page);

@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { bridge, expect, screenshot, test, type Tenant } from './fixtures';
 import { AlertPage } from './pages/alert-page';
+import { QueuePage } from './pages/queue-page';
 import { SearchPalette } from './pages/search-palette';
 
 // The investigator's own work on a case (issue 17): notes kept as they are typed, proposed
@@ -158,6 +159,18 @@ test('a proposed decision is pinned to the revision seen and turns stale when th
     `Revision ${revision} → ${revision + 1}`,
   );
   await screenshot(page, 'workbench-proposal-stale');
+
+  // The dashboard counts it, and opens the queue on it.
+  await page.keyboard.press('g');
+  await page.keyboard.press('d');
+  const work = page.getByTestId('chart-work');
+  await expect(work.getByRole('button', { name: 'Proposal stale: 1 alert' })).toBeVisible();
+  await work.getByRole('button', { name: /^Proposal stale/ }).click();
+  const queue = new QueuePage(page);
+  await queue.expectTotal(1);
+  await expect(queue.rows.first()).toHaveAttribute('data-alert-id', id);
+  await screenshot(page, 'workbench-queue-stale');
+  await screen.open(id);
 
   // Withdrawn with a reason; the history keeps it.
   await panel.getByTestId('withdraw-proposal').click();

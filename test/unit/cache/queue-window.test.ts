@@ -358,6 +358,22 @@ describe('the queue window', () => {
     expect(window(db, {}).stateCounts).toEqual({ 1: 1, 2: 2, 3: 1, 4: 1, 5: 0, 6: 0, 7: 1 });
   });
 
+  it('keeps only the alerts the investigator’s work names, none when it names none', () => {
+    const { db, rows } = fixedCache();
+    const sort = { column: 'updatedAt', direction: 'desc' } as const;
+    const named = [rows[1]!.id, rows[4]!.id, 'not-cached'];
+    const page = queueWindow(db, {
+      ...QueueWindowInput.parse({ sort }),
+      filter: { alertIds: named },
+    });
+    expect(page.rows.map((row) => row.id)).toEqual(
+      ordered(rows, sort).filter((id) => named.includes(id)),
+    );
+    const none = queueWindow(db, { ...QueueWindowInput.parse({ sort }), filter: { alertIds: [] } });
+    expect(none).toMatchObject({ total: 0, rows: [] });
+    expect(Object.values(none.stateCounts).every((count) => count === 0)).toBe(true);
+  });
+
   it('serves a window at any offset, and an empty one past the end', () => {
     const { db, rows } = fixedCache();
     const sort = { column: 'updatedAt', direction: 'desc' } as const;

@@ -255,6 +255,7 @@ function DashboardBody({
     <div className="dashboard">
       <StatTiles stats={stats} />
       <div className="dashboard-grid">
+        <WorkCard openQueue={openQueue} />
         <Card id="by-state" title="By state" hint={`${formatCount(open)} open`}>
           <BarList bars={stateBars} testId="chart-states" />
         </Card>
@@ -310,6 +311,54 @@ function DashboardBody({
         </Card>
       </div>
     </div>
+  );
+}
+
+/**
+ * The investigator's own work, kept in CaseDesk: alerts with notes, decisions proposed, and
+ * proposals the alert has moved on from. Each opens the queue on those alerts.
+ */
+function WorkCard({ openQueue }: { openQueue: (filter?: QueueFilterInput) => void }) {
+  const counts = useCached('workbench:counts', () => unwrap(api.workbench.counts()));
+  const data = counts.data;
+  const bars: Bar[] = data
+    ? [
+        {
+          key: 'noted',
+          label: 'With a note',
+          name: `With a note: ${alertsCount(data.alertsWithNotes)}`,
+          count: data.alertsWithNotes,
+          tone: 'info',
+          open: () => openQueue({ work: 'noted' }),
+        },
+        {
+          key: 'proposed',
+          label: 'Decision proposed',
+          name: `Decision proposed: ${alertsCount(data.proposed)}`,
+          count: data.proposed,
+          tone: 'accent',
+          open: () => openQueue({ work: 'proposed' }),
+        },
+        {
+          key: 'stale',
+          label: 'Proposal stale',
+          name: `Proposal stale: ${alertsCount(data.stale)}`,
+          count: data.stale,
+          tone: 'warning',
+          open: () => openQueue({ work: 'stale' }),
+        },
+      ]
+    : [];
+  return (
+    <Card id="your-work" title="Your work" hint="kept in CaseDesk, not on the service" wide>
+      {counts.status === 'error' && !data ? (
+        <p className="card-empty">{errorMessage(counts.error)}</p>
+      ) : data ? (
+        <BarList bars={bars} testId="chart-work" />
+      ) : (
+        <p className="card-empty">Counting your notes and proposals…</p>
+      )}
+    </Card>
   );
 }
 

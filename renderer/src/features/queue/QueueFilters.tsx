@@ -1,5 +1,10 @@
 import { useId, type Ref } from 'react';
-import type { QueueColumnName, QueueFacets, QueueFilterInput } from '../../../../preload/contract';
+import type {
+  QueueColumnName,
+  QueueFacets,
+  QueueFilterInput,
+  QueueWork,
+} from '../../../../preload/contract';
 import { Button } from '../../components/Button';
 import { agentLabel, ALERT_CATEGORIES, ALERT_STATES, categoryLabel } from '../../lib/alert-states';
 import { formatCount } from '../../lib/format';
@@ -299,6 +304,26 @@ export function QueueFilters({
           </div>
         </FilterPopover>
 
+        <FilterPopover
+          label="Your work"
+          summary={filter.work ? WORK_LABELS[filter.work] : ''}
+          testId="filter-work"
+        >
+          <div className="filter-radios" role="radiogroup" aria-label="Your work, kept in CaseDesk">
+            {([undefined, ...QUEUE_WORK_CHOICES] as const).map((work) => (
+              <label key={work ?? 'any'} className="filter-check">
+                <input
+                  type="radio"
+                  name={`${ids}-work`}
+                  checked={filter.work === work}
+                  onChange={() => onChange({ work })}
+                />
+                <span>{work ? WORK_LABELS[work] : 'Any alert'}</span>
+              </label>
+            ))}
+          </div>
+        </FilterPopover>
+
         <ColumnChooser />
 
         <Button
@@ -314,6 +339,14 @@ export function QueueFilters({
     </div>
   );
 }
+
+/** The queue's work filters, as the filter names them (the contract's QUEUE_WORK, kept equal). */
+const QUEUE_WORK_CHOICES: readonly QueueWork[] = ['noted', 'proposed', 'stale'];
+const WORK_LABELS: Record<QueueWork, string> = {
+  noted: 'With a note',
+  proposed: 'Decision proposed',
+  stale: 'Proposal stale',
+};
 
 /** The optional columns (alert id, assignee), shown or not, kept across restarts. */
 function ColumnChooser() {

@@ -73,6 +73,8 @@ export function cleanFilter(raw: unknown): QueueFilterInput {
   if (customerExternalId) filter.customerExternalId = customerExternalId;
   const name = text(source.name);
   if (name) filter.name = name.slice(0, 200);
+  if (source.work === 'noted' || source.work === 'proposed' || source.work === 'stale')
+    filter.work = source.work;
   return filter;
 }
 

@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { DownloadView } from '../../preload/contract';
 import { AppError } from '../lib/app-error';
@@ -5,10 +6,12 @@ import type { ProfileSettingsStore } from '../settings/profile-settings';
 import { checkDownloadFolder } from '../settings/profile-settings';
 import type { CallOptions, DownloadResult } from '../api';
 import type { CacheDb } from '../cache/open-cache';
+import type { LocalStoreOpening } from '../local/local-store';
 import { downloadFailureMessage } from './download-failure';
 import { markAsDownloaded } from './download-provenance';
 import { downloadSubject, type DownloadSubject, type DownloadTargetRef } from './download-subject';
-import { saveDownload } from './safe-download';
+import { cachedFileFacts, createDownloadedFiles } from './downloaded-files';
+import { saveDownload, type SavedDownload } from './safe-download';
 
 /** Often enough for a progress bar to move smoothly, rarely enough not to flood the renderer. */
 export const PROGRESS_EVERY_MS = 150;
@@ -31,6 +34,8 @@ export interface DownloadWorkspace {
   /** The profile's folder, where its settings are. */
   folder: string;
   client: { documents: { download: Fetch }; attachments: { download: Fetch } };
+  /** Where each saved file's hash is recorded (downloaded-files.ts); absent or closed: not recorded. */
+  localStore?: LocalStoreOpening;
 }
 
 export interface DownloadManagerDeps {
@@ -53,6 +58,28 @@ interface Entry {
 }
 
 type FolderCheck = { folder: string } | { problem: string };
+
+/**
+ * Records a saved file with its hash and what the cache said of it, for case files. Best effort:
+ * a record that cannot be written never fails the download itself.
+ */
+function recordSaved(space: DownloadWorkspace, target: DownloadTargetRef, saved: SavedDownload) {
+  if (space.localStore?.state !== 'open') return;
+  try {
+    createDownloadedFiles(space.localStore.store).keep({
+      v: 1,
+      target: { ...target },
+      ...cachedFileFacts(space.db, target),
+      path: saved.path,
+      savedName: basename(saved.path),
+      bytes: saved.bytes,
+      sha256: saved.sha256,
+      savedAtMs: Date.now(),
+    });
+  } catch {
+    // The file is saved all the same; a case file then lists it without its hash.
+  }
+}
 
 /**
  * This session's downloads of documents and attachments: each asked for once per request id,
@@ -141,6 +168,7 @@ export function createDownloadManager(deps: DownloadManagerDeps) {
         },
       });
       await markSaved(saved.path).catch(() => undefined);
+      recordSaved(space, subject.target, saved);
       update(entry, { state: 'saved', path: saved.path, received: saved.bytes });
     } catch (error) {
       if (signal.aborted) {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { link, open, realpath, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import { safeFileName, uniqueTargetPath } from '../lib/safe-file-name';
@@ -34,6 +34,8 @@ export interface SavedDownload {
   /** The real path of the saved file, directly inside the real path of the chosen folder. */
   path: string;
   bytes: number;
+  /** SHA-256 of the bytes written, hex: what a case file lists the document with. */
+  sha256: string;
 }
 
 export class DownloadSaveError extends Error {
@@ -58,9 +60,9 @@ export async function saveDownload(request: SaveDownloadRequest): Promise<SavedD
   // Dot-prefixed and ending in .part: hidden on Linux and macOS, and never mistaken for the file.
   const temp = join(folder, `.casedesk-${randomBytes(8).toString('hex')}.part`);
   try {
-    const bytes = await writeBody(temp, request.body, request.onProgress);
+    const { bytes, sha256 } = await writeBody(temp, request.body, request.onProgress);
     const placed = await placeWithoutReplacing(temp, folder, name);
-    return { path: await confirmDirectlyInside(folder, placed), bytes };
+    return { path: await confirmDirectlyInside(folder, placed), bytes, sha256 };
   } catch (error) {
     await rm(temp, { force: true });
     if (error instanceof DownloadSaveError) throw error;
@@ -101,10 +103,12 @@ async function writeBody(
   temp: string,
   body: DownloadBody,
   onProgress: ((bytesWritten: number) => void) | undefined,
-): Promise<number> {
+): Promise<{ bytes: number; sha256: string }> {
   // Exclusive create: never write into a file that someone else put at this name. Readable by the
   // user only: these are confidential case documents; the user can share them deliberately.
   const handle = await open(temp, 'wx', 0o600);
+  // Hashed as the bytes go by: the file is never read back for it.
+  const hash = createHash('sha256');
   let bytes = 0;
   try {
     for await (const chunk of chunksOf(body)) {
@@ -116,6 +120,7 @@ async function writeBody(
         const { bytesWritten } = await handle.write(chunk, offset, chunk.byteLength - offset);
         offset += bytesWritten;
       }
+      hash.update(chunk);
       bytes += chunk.byteLength;
       onProgress?.(bytes);
     }
@@ -123,7 +128,7 @@ async function writeBody(
   } finally {
     await handle.close();
   }
-  return bytes;
+  return { bytes, sha256: hash.digest('hex') };
 }
 
 /** The body's chunks; a stream left early (an error while writing) is cancelled, not left open. */

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -11,7 +11,9 @@ import {
   type DownloadManagerDeps,
   type DownloadWorkspace,
 } from '../../../main/downloads/download-manager';
+import { createDownloadedFiles } from '../../../main/downloads/downloaded-files';
 import { silentLogger } from '../../../main/lib/logger';
+import { openLocalStore } from '../../../main/local/local-store';
 import { makeTempDir } from '../../support/temp-dir';
 
 // The download manager over a real cache and folder, with the service's answers played by the test:
@@ -190,5 +192,35 @@ describe('download manager', () => {
     const view = await settledView(downloads, started.id);
     expect(view?.state).toBe('saved');
     expect(marked).toEqual([view?.path]);
+  });
+
+  it('records a saved document with its SHA-256 and what the cache said of it, for case files', async () => {
+    const opening = openLocalStore(join(temp.path, `local-${count}.db`), silentLogger);
+    if (opening.state !== 'open') throw new Error(opening.reason);
+    const body = new PassThrough();
+    answer = () => content(body, 9);
+    const downloads = createDownloadManager({
+      workspace: () => Promise.resolve({ ...workspace(), localStore: opening }),
+      settings,
+      emit: () => undefined,
+      markSaved: () => Promise.resolve(true),
+    });
+    const started = await downloads.start(request('doc-1'));
+    body.end('statement');
+    const view = await settledView(downloads, started.id);
+    expect(view?.state).toBe('saved');
+    const kept = createDownloadedFiles(opening.store);
+    expect(kept.get({ kind: 'document', id: 'doc-1' })).toMatchObject({
+      target: { kind: 'document', id: 'doc-1' },
+      customerExternalId: 'C-1',
+      displayName: 'Statement',
+      fileName: 'statement.pdf',
+      path: view?.path,
+      savedName: 'statement.pdf',
+      bytes: 9,
+      sha256: createHash('sha256').update('statement').digest('hex'),
+    });
+    expect(kept.ofCustomer('C-1').map((file) => file.target.id)).toEqual(['doc-1']);
+    opening.store.close();
   });
 });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   mkdirSync,
   readdirSync,
@@ -66,6 +66,8 @@ describe('saveDownload', () => {
     expect(saved.path).toBe(join(realpathSync(folder), 'Kontoauszug März.pdf'));
     expect(saved.bytes).toBe(370_001);
     expect(readFileSync(saved.path).equals(Buffer.concat(parts))).toBe(true);
+    // Hashed as it was written: what a case file lists the document with.
+    expect(saved.sha256).toBe(createHash('sha256').update(Buffer.concat(parts)).digest('hex'));
     expect(entries()).toEqual(['Kontoauszug März.pdf']);
   });
 

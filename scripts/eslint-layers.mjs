@@ -10,7 +10,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /**
  * main/, lowest first. `security` holds pure checks every layer may use, like `lib`; `press` and `kyt` keep
  * press reports and KYT submissions in the local store beside sync and the outbox (as `workbench` keeps
- * notes and proposals); `session`,
+ * notes and proposals); `casefile` gathers a case file from all of them and from the cache; `session`,
  * `settings` and `views` are per-profile stores beside sync and the outbox.
  */
 export const MAIN_LAYERS = [
@@ -28,6 +28,7 @@ export const MAIN_LAYERS = [
     'kyt',
     'customers',
     'workbench',
+    'casefile',
   ],
   ['workspace'],
   ['bridge'],

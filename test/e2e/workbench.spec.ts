@@ -207,6 +207,22 @@ test('the journal screen shows every entry and names the first one changed behin
   await expect(rows.first()).toContainText('Note added');
   await screenshot(page, 'workbench-journal');
 
+  // The analyst names themself: the next entry carries the name, earlier ones keep theirs.
+  await page.getByTestId('analyst-name').fill('Ana Investigator');
+  await page.getByTestId('analyst-save').click();
+  await expect(page.getByTestId('analyst-save')).toBeDisabled();
+  await bridge(page, 'workbench.addNote', { target: { kind: 'alert', id }, text: 'Third look.' });
+  await page.getByTestId('journal-verify').click();
+  await page.evaluate(() => {
+    location.hash = '#/dashboard';
+  });
+  await page.evaluate(() => {
+    location.hash = '#/journal';
+  });
+  await expect(rows).toHaveCount(3);
+  await expect(rows.first()).toContainText('Ana Investigator');
+  await expect(rows.nth(1)).not.toContainText('Ana Investigator');
+
   // Someone edits the file while CaseDesk is closed (its triggers refuse it from inside SQLite).
   await app.restart(() => {
     const profiles = join(app.dataDir, 'profiles');
@@ -223,7 +239,30 @@ test('the journal screen shows every entry and names the first one changed behin
   });
   await expect(page.getByTestId('journal-broken')).toContainText('Broken at entry 1');
   await expect(page.getByTestId('journal-broken')).toContainText(
-    'its content does not match its hash',
+    'Its content does not match its hash',
   );
   await screenshot(page, 'workbench-journal-broken');
+});
+
+test('a document has notes too, from its row', async ({ page, tenant }) => {
+  expect(tenant).toBeTruthy();
+  await page.evaluate(() => {
+    location.hash = '#/documents';
+  });
+  const row = page.getByTestId('document-row').first();
+  await row.getByTestId('document-notes').click();
+  const dialog = page.getByTestId('notes-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('new-note-text')).toBeVisible();
+  await dialog.getByTestId('new-note-text').fill('Signature differs from the passport.');
+  await dialog.getByTestId('add-note').click();
+  await expect(dialog.getByTestId('note')).toHaveCount(1);
+  await screenshot(page, 'workbench-document-notes');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  // Found by Ctrl+K, on the document's customer.
+  const palette = new SearchPalette(page);
+  await palette.openWithKeyboard();
+  await palette.type('signature differs');
+  await expect(palette.dialog.locator('[role="option"][data-kind="note"]')).toHaveCount(1);
 });

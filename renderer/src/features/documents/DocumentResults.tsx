@@ -16,6 +16,7 @@ import { formatCount } from '../../lib/format';
 import { StaleNotice } from '../../components/StaleNotice';
 import { pageRange, pageStep } from './document-filter';
 import { DocumentEditDialog } from './DocumentEditDialog';
+import { NotesDialog } from '../workbench';
 import { DocumentTable } from './DocumentTable';
 import { ServiceText } from '../../components/ServiceText';
 import { FileName } from '../../components/FileName';
@@ -67,6 +68,7 @@ export function DocumentResults({
   const navigate = useNavigation((state) => state.navigate);
   const [selected, setSelected] = useState(0);
   const [editing, setEditing] = useState<DocumentRowView | null>(null);
+  const [noting, setNoting] = useState<DocumentRowView | null>(null);
   const [deleting, setDeleting] = useState<DocumentRowView | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -136,6 +138,12 @@ export function DocumentResults({
       run: () => askEdit(row),
     },
     {
+      keys: 'n',
+      description: 'Notes on the selected document',
+      group: shortcutGroup,
+      run: () => row && setNoting(row),
+    },
+    {
       keys: 'Delete',
       description: 'Delete the selected document',
       group: shortcutGroup,
@@ -179,6 +187,7 @@ export function DocumentResults({
             selectedIndex={current}
             onSelect={setSelected}
             onEdit={askEdit}
+            onNotes={setNoting}
             onDelete={askDelete}
             showCustomer={showCustomer}
             label={label}
@@ -227,6 +236,11 @@ export function DocumentResults({
         </nav>
       )}
       <DocumentEditDialog document={editing} facets={facets} onClose={() => setEditing(null)} />
+      <NotesDialog
+        target={noting && { kind: 'document', id: noting.id }}
+        title={noting ? noting.displayName || noting.fileName : ''}
+        onClose={() => setNoting(null)}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete this document?"

@@ -65,6 +65,7 @@ export function DocumentTable({
   selectedIndex,
   onSelect,
   onEdit,
+  onNotes,
   onDelete,
   showCustomer,
   label,
@@ -75,6 +76,8 @@ export function DocumentTable({
   selectedIndex: number;
   onSelect: (index: number) => void;
   onEdit: (row: DocumentRowView) => void;
+  /** Opens the investigator's notes on the document (kept in CaseDesk). */
+  onNotes: (row: DocumentRowView) => void;
   onDelete: (row: DocumentRowView) => void;
   showCustomer: boolean;
   label: string;
@@ -194,6 +197,14 @@ export function DocumentTable({
                     data-testid="document-edit"
                   >
                     Edit
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    onClick={() => onNotes(row)}
+                    aria-label={`Notes on ${row.displayName || row.fileName}`}
+                    data-testid="document-notes"
+                  >
+                    Notes
                   </Button>
                   <Button
                     variant="ghost"

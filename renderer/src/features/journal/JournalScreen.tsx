@@ -1,3 +1,4 @@
+import { useId, useState, type FormEvent } from 'react';
 import type { JournalEntryView, JournalVerification } from '../../../../preload/contract';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
@@ -6,7 +7,7 @@ import { RecordLink } from '../../components/RecordLink';
 import { Screen } from '../../components/Screen';
 import { ServiceText } from '../../components/ServiceText';
 import { EmptyState, ErrorState, LoadingState } from '../../components/StateViews';
-import { api, unwrap } from '../../lib/api';
+import { api, errorMessage, unwrap } from '../../lib/api';
 import type { Route } from '../../lib/routes';
 import { useCached } from '../../lib/use-cached';
 import './journal.css';
@@ -62,6 +63,7 @@ export function JournalScreen() {
       }
     >
       <div className="journal-view">
+        <AnalystName />
         <Verification check={check.data} loading={check.status === 'loading'} error={check.error} />
         {entries.status === 'loading' && !entries.data ? (
           <LoadingState label="Reading the journal…" />
@@ -128,6 +130,64 @@ function JournalRow({ entry }: { entry: JournalEntryView }) {
         <ServiceText text={gist(entry)} />
       </td>
     </tr>
+  );
+}
+
+/**
+ * The name this installation signs its notes and proposals with: the computer's account name
+ * until one is given. Earlier entries keep the name they were made under.
+ */
+function AnalystName() {
+  const analyst = useCached('workbench:analyst', () => unwrap(api.workbench.analyst()));
+  const [draft, setDraft] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const id = useId();
+  const name = analyst.data?.name ?? '';
+  const value = draft ?? name;
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError('');
+    unwrap(api.workbench.setAnalyst({ name: value }))
+      .then(() => {
+        setDraft(null);
+        analyst.reload();
+      })
+      .catch((caught: unknown) => setError(errorMessage(caught)))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <form className="journal-analyst" onSubmit={save} data-testid="analyst-form">
+      <label htmlFor={id} className="field-label">
+        Your name in the journal
+      </label>
+      <input
+        id={id}
+        className="journal-analyst-input"
+        value={value}
+        maxLength={120}
+        onChange={(event) => setDraft(event.target.value)}
+        aria-describedby={`${id}-hint`}
+        data-testid="analyst-name"
+      />
+      <Button
+        type="submit"
+        busy={busy}
+        disabled={value.trim() === '' || value === name}
+        data-testid="analyst-save"
+      >
+        Save name
+      </Button>
+      <p
+        id={`${id}-hint`}
+        className={error ? 'field-error' : 'field-hint'}
+        role={error ? 'alert' : undefined}
+      >
+        {error ||
+          'Notes and proposals made from now on carry this name; entries already made keep theirs.'}
+      </p>
+    </form>
   );
 }
 

@@ -1,2 +1,3 @@
 export { KeptLocallyBadge, NotesPanel } from './NotesPanel';
 export { ProposalPanel } from './ProposalPanel';
+export { NotesDialog } from './NotesDialog';

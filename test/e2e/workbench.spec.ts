@@ -266,3 +266,22 @@ test('a document has notes too, from its row', async ({ page, tenant }) => {
   await palette.type('signature differs');
   await expect(palette.dialog.locator('[role="option"][data-kind="note"]')).toHaveCount(1);
 });
+
+test('notes and proposals are made offline as online', async ({ page, tenant }) => {
+  const id = await openAlert(page);
+  await tenant.stop();
+  const screen = new AlertPage(page);
+  await screen.open(id);
+  const notes = page.getByTestId('notes-panel');
+  await notes.getByTestId('new-note-text').fill('Written on the train.');
+  await notes.getByTestId('add-note').click();
+  await expect(notes.getByTestId('note')).toHaveCount(1);
+  const panel = page.getByTestId('proposal-panel');
+  await panel.getByTestId('propose').click();
+  const form = panel.getByTestId('proposal-form');
+  await form.getByTestId('proposal-state').selectOption({ label: 'Pending information' });
+  await form.getByTestId('proposal-reason-text').fill('Ask for a proof of address.');
+  await form.getByTestId('save-proposal').click();
+  await expect(panel.getByTestId('open-proposal')).toHaveAttribute('data-stale', 'false');
+  await expect(panel.getByTestId('proposal-reason')).toHaveText('Ask for a proof of address.');
+});

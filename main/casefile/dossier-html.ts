@@ -11,7 +11,7 @@ import {
   reviewsSection,
   threadsSection,
 } from './dossier-sections';
-import { block, escapeText, facts, mono, section, t, table } from './html-text';
+import { block, escapeText, facts, mono, section, t, table, when } from './html-text';
 import { agentLabel, categoryLabel, stateLabel, timeText, valueText } from './labels';
 import { breathe } from './pace';
 
@@ -37,7 +37,8 @@ h2 { font-size: 13pt; border-bottom: 1px solid #888; padding-bottom: 1mm; margin
 h3 { font-size: 10.5pt; margin: 4mm 0 2mm; break-after: avoid; }
 section.page { break-before: page; }
 table { border-collapse: collapse; width: 100%; margin: 0 0 3mm; }
-th, td { border: 1px solid #bbb; padding: 1mm 1.5mm; text-align: start; vertical-align: top; overflow-wrap: anywhere; }
+th, td { border: 1px solid #bbb; padding: 1mm 1.5mm; text-align: start; vertical-align: top; overflow-wrap: break-word; }
+.when { white-space: nowrap; }
 thead th { background: #eee; }
 tr { break-inside: avoid; }
 table.facts th { width: 32%; background: #f4f4f4; font-weight: 600; }
@@ -73,9 +74,9 @@ function cover(record: CaseRecord, stamp: DossierStamp): string {
       : `Customer ${record.customerExternalId}`;
   return `<header><h1>Case file</h1><p><strong>${t(name || record.customerExternalId)}</strong></p><p>${t(what)}</p></header>${facts(
     [
-      ['Exported', t(timeText(stamp.exportedAt))],
+      ['Exported', when(timeText(stamp.exportedAt))],
       ['Exported by', t(stamp.exportedBy)],
-      ['Record as of', t(timeText(record.asOf))],
+      ['Record as of', when(timeText(record.asOf))],
       ['Service', t(record.service)],
       [
         'Journal head at export',
@@ -161,10 +162,10 @@ function riskSection(record: CaseRecord): string {
       edd
         ? facts([
             ['State', t(valueText(edd.state))],
-            ['Next review', t(timeText(edd.nextReviewDate))],
+            ['Next review', when(timeText(edd.nextReviewDate))],
             ['Agent', t(edd.agentName)],
             ['Comment', block(edd.comment)],
-            ['Since', t(timeText(edd.createdAt))],
+            ['Since', when(timeText(edd.createdAt))],
             ['Disabled', edd.disabled ? 'Yes' : 'No'],
           ])
         : '<p class="muted">No EDD record.</p>'
@@ -174,7 +175,7 @@ function riskSection(record: CaseRecord): string {
 
 const revisionRow = (revision: AlertRevisionView) => [
   t(revision.revisionNumber),
-  t(timeText(revision.createdAt)),
+  when(timeText(revision.createdAt)),
   t(stateLabel(revision.state)),
   t(revision.score),
   t(categoryLabel(revision.topCategory)),
@@ -194,7 +195,7 @@ function alertBlock(alert: CaseAlert): string {
     ['State', t(stateLabel(alert.last.state))],
     ['Score', t(alert.last.score)],
     ['Top category', t(categoryLabel(alert.last.topCategory))],
-    ['Raised', t(timeText(alert.createdAt))],
+    ['Raised', when(timeText(alert.createdAt))],
     ['Last comment', block(alert.last.comment)],
   ])}${table(['Revision', 'At', 'State', 'Score', 'Category', 'Agent', 'What changed'], alert.revisions.map(revisionRow), 'No revision is cached.')}`;
 }
@@ -217,7 +218,7 @@ function matchSection(record: CaseRecord): string {
       ['Profile number', mono(alert.profileNumber)],
       ['Top category', t(categoryLabel(alert.last.topCategory))],
       ['Score', t(alert.last.score)],
-      ['Profile date', t(timeText(alert.last.profileDate))],
+      ['Profile date', when(timeText(alert.last.profileDate))],
       ['Customer revision ID', mono(alert.last.customerRevisionId)],
     ]),
   );
@@ -237,7 +238,7 @@ function alertsSection(record: CaseRecord): string {
           t(stateLabel(row.state)),
           t(row.score),
           t(categoryLabel(row.category)),
-          t(timeText(row.updatedAt)),
+          when(timeText(row.updatedAt)),
         ]),
         '',
       )}`
@@ -258,7 +259,7 @@ function timelineSection(record: CaseRecord): string {
     `${record.timelineMayBeCut === null ? '' : `<p class="stale">The service stopped the timeline at ${record.timelineMayBeCut} events: it may hold more.</p>`}${table(
       ['At', 'Event', 'Title', 'Description'],
       record.timeline.map((event) => [
-        t(timeText(event.createdAt)),
+        when(timeText(event.createdAt)),
         t(event.eventType),
         t(event.title),
         block(event.description),

@@ -1,6 +1,6 @@
 import type { PressDiff, PressTextPiece } from '../../preload/contract';
 import type { CaseDocument, CaseJournalEntry, CaseRecord } from './case-record';
-import { block, escapeText, facts, mono, section, t, table } from './html-text';
+import { block, escapeText, facts, mono, section, t, table, when } from './html-text';
 import { stateLabel, timeText } from './labels';
 
 // The dossier's sections on evidence and work: documents, threads, press, KYT, relations, and what
@@ -21,7 +21,7 @@ function documentRow(document: CaseDocument): string[] {
   return [
     `${t(document.displayName || document.fileName || document.id)}<br>${mono(document.id)}`,
     `${t(document.fileName)}${document.fileMime ? `<br><span class="muted">${t(document.fileMime)}</span>` : ''}`,
-    t(timeText(document.createdAt)),
+    when(timeText(document.createdAt)),
     status,
     `${document.sha256 ? mono(document.sha256) : '<span class="muted">not known</span>'}${document.bytes === null ? '' : `<br><span class="muted">${document.bytes} bytes, downloaded ${escapeText(timeText(document.downloadedAt))}</span>`}`,
     escapeText(COPY_TEXT[document.copy]),
@@ -50,7 +50,7 @@ export function threadsSection(record: CaseRecord): string {
             ? messages
                 .map(
                   (message) =>
-                    `<div class="note"><div class="kept">${t(timeText(message.createdAt))} · from ${t(message.from)} to ${t(message.to)}${message.subject ? ` · ${t(message.subject)}` : ''}</div>${block(message.excerpt)}${
+                    `<div class="note"><div class="kept">${when(timeText(message.createdAt))} · from ${t(message.from)} to ${t(message.to)}${message.subject ? ` · ${t(message.subject)}` : ''}</div>${block(message.excerpt)}${
                       message.attachments.length
                         ? `<div class="kept">Attachments: ${message.attachments
                             .map(
@@ -106,8 +106,8 @@ export function pressSection(record: CaseRecord): string {
     .map((report, index) => {
       const diff = index === 0 ? undefined : comparisons[index - 1];
       return `<h3>Report ${mono(report.summary.id)} · ${t(report.summary.subjectName)}</h3>${facts([
-        ['Made', t(timeText(report.summary.createdAt))],
-        ['Kept', t(timeText(report.summary.keptAtMs))],
+        ['Made', when(timeText(report.summary.createdAt))],
+        ['Kept', when(timeText(report.summary.keptAtMs))],
         ['Highest severity', t(report.summary.highestSeverity)],
         [
           'Categories',
@@ -138,7 +138,7 @@ export function kytSection(record: CaseRecord): string {
       ['Submission', 'Recorded', 'Amount', 'From → to', 'Status', 'Score', 'State'],
       record.kyt.map(({ summary }) => [
         `${mono(summary.id)}${summary.serviceId ? `<br>${mono(summary.serviceId)}` : ''}`,
-        t(timeText(summary.createdAt)),
+        when(timeText(summary.createdAt)),
         t(`${summary.amount} ${summary.currency}`),
         `${t(summary.fromName ?? summary.fromExternalId)} → ${t(summary.toName ?? summary.toExternalId)}`,
         t(summary.status),
@@ -186,7 +186,7 @@ export function notesSection(record: CaseRecord): string {
   const body = record.notes
     .map(
       (note) =>
-        `<div class="note"><div class="kept">On ${escapeText(note.target.kind)} ${t(note.target.id)} · ${t(note.author)} · ${t(timeText(note.createdAt))}${note.edits ? ` · edited ${note.edits}×, last ${escapeText(timeText(note.updatedAt))}` : ''} · kept in CaseDesk, not on the service</div>${block(note.text)}</div>`,
+        `<div class="note"><div class="kept">On ${escapeText(note.target.kind)} ${t(note.target.id)} · ${t(note.author)} · ${when(timeText(note.createdAt))}${note.edits ? ` · edited ${note.edits}×, last ${escapeText(timeText(note.updatedAt))}` : ''} · kept in CaseDesk, not on the service</div>${block(note.text)}</div>`,
     )
     .join('');
   return section(
@@ -201,7 +201,7 @@ export function proposalsSection(record: CaseRecord): string {
   const body = record.proposals
     .map(
       (proposal) =>
-        `<div class="note"><div class="kept">Alert ${t(proposal.alertId)} · ${t(proposal.author)} · ${t(timeText(proposal.createdAt))} · ${escapeText(proposal.status)} · kept in CaseDesk, not on the service</div>${facts(
+        `<div class="note"><div class="kept">Alert ${t(proposal.alertId)} · ${t(proposal.author)} · ${when(timeText(proposal.createdAt))} · ${escapeText(proposal.status)} · kept in CaseDesk, not on the service</div>${facts(
           [
             ['Proposed state', t(stateLabel(proposal.state))],
             ['Reason', block(proposal.reason)],
@@ -245,7 +245,7 @@ export function proposalsSection(record: CaseRecord): string {
 const entryRows = (entries: readonly CaseJournalEntry[]) =>
   entries.map((entry) => [
     t(entry.seq),
-    t(timeText(entry.at)),
+    when(timeText(entry.at)),
     t(entry.actor),
     t(entry.action),
     t(entry.subject),
@@ -268,7 +268,7 @@ export function journalSection(record: CaseRecord): string {
   return section(
     'journal',
     'Journal',
-    `<p class="muted">The journal's entries on this case's records, oldest first, each with its hash (it covers the entry before it: \`npm run cli -- journal verify\` checks the whole chain). Earlier exports of case files are not listed.</p>${table(
+    `<p class="muted">The journal's entries on this case's records, oldest first, each with its hash (which covers the entry before it: “npm run cli -- journal verify” checks the whole chain). Earlier exports of case files are not listed.</p>${table(
       ['Entry', 'At', 'By', 'What', 'On', 'Hash'],
       entryRows(record.journal),
       'The journal holds no entry on this case.',

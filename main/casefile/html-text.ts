@@ -37,6 +37,11 @@ export function t(value: string | number | null | undefined): string {
   return `<bdi>${escapeText(String(value))}</bdi>`;
 }
 
+/** A time (as labels.ts writes it) kept on one line. */
+export function when(value: string): string {
+  return `<span class="when">${t(value)}</span>`;
+}
+
 /** Text of several lines (a note, a reason, an excerpt): kept as written, isolated as a block. */
 export function block(value: string, className = 'text'): string {
   return `<div class="${className}" dir="auto">${value === '' ? '—' : escapeText(value)}</div>`;

@@ -46,5 +46,8 @@ export function valueText(value: JsonValue | undefined): string {
     return parts.length ? parts.join(', ') : '—';
   }
   const named = value.name ?? value.label ?? value.value;
-  return named === undefined ? JSON.stringify(value) : valueText(named);
+  if (named !== undefined) return valueText(named);
+  // An object of its own shape (an overall risk: level, score, reasons): its members in words.
+  const members = Object.entries(value).map(([key, member]) => `${key}: ${valueText(member)}`);
+  return members.length ? members.join('; ') : '—';
 }

@@ -32,10 +32,11 @@ export function chromiumExecutable(env: NodeJS.ProcessEnv = process.env): string
 
 /**
  * Prints with Chromium headless from a private temporary folder (the page and a throwaway browser
- * profile), removed afterwards. The page is CaseDesk's own escaped HTML with no script; its
- * Content-Security-Policy forbids loading anything, and scripts are switched off besides, which is
- * why running without Chromium's sandbox (needed as root, and where user namespaces are off) is
- * acceptable here.
+ * profile), removed afterwards. The page is CaseDesk's own escaped HTML with no script, and its
+ * Content-Security-Policy forbids running or loading anything, which is why running without
+ * Chromium's sandbox (needed as root, and where user namespaces are off) is acceptable here.
+ * (Switching scripts off with --blink-settings would be stricter still, but headless Chromium then
+ * writes no PDF at all.)
  */
 export function chromiumPrinter(
   options: { executable?: string | null; timeoutMs?: number } = {},
@@ -63,7 +64,6 @@ export function chromiumPrinter(
           '--disable-sync',
           '--disable-background-networking',
           '--disable-component-update',
-          '--blink-settings=scriptEnabled=false',
           `--user-data-dir=${join(folder, 'profile')}`,
           `--print-to-pdf=${pdf}`,
           '--no-pdf-header-footer',

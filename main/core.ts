@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
 import { probeConnection, probeProfile } from './api/connection-probe';
 import { createHandlers, type DesktopFileActions } from './bridge';
+import { chromiumPrinter, type PrintToPdf } from './casefile/pdf-printer';
 import { createDispatcher, type Dispatch } from './bridge/dispatcher';
 import { createEventHub, type EventHub } from './lib/event-hub';
 import { createAppSettings } from './settings/app-settings';
@@ -33,6 +34,11 @@ export interface CoreOptions {
   openExternal: ((url: string) => Promise<void>) | null;
   /** The system folder picker and file manager, where the runtime has them (Electron). */
   desktop?: DesktopFileActions;
+  /**
+   * Prints a case file's dossier to PDF: Electron's own printing in the desktop app; absent (the
+   * browser host, tests), the system's Chromium headless.
+   */
+  printToPdf?: PrintToPdf;
   /** Where network calls go; tests point it anywhere. */
   network?: Dispatcher;
   /** The embedded sandbox tenant offered as the built-in "Sandbox" profile; null for none. */
@@ -122,6 +128,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       },
       openExternal: options.openExternal,
       desktop: options.desktop ?? { chooseFolder: null, showInFolder: null },
+      printToPdf: options.printToPdf ?? chromiumPrinter(),
       events,
       logger,
       profiles,

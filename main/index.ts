@@ -10,6 +10,7 @@ import { denyAllPermissions, guardWebContents } from './shell/guards';
 import { registerFileRegistration } from './shell/file-registration';
 import { registerIpcBridge } from './shell/ipc-bridge';
 import { createMainWindow } from './shell/main-window';
+import { createElectronPrinter } from './shell/pdf-printer';
 import { createSafeStorageCipher } from './shell/safe-storage-cipher';
 
 const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url));
@@ -83,6 +84,8 @@ if (!app.requestSingleInstanceLock()) {
         openExternal,
         // Saved files are shown in the file manager, never opened by CaseDesk.
         desktop: { chooseFolder, showInFolder: (path) => shell.showItemInFolder(path) },
+        // Case files are printed with Electron's own Chromium, in a hidden window.
+        printToPdf: createElectronPrinter(),
         sandbox: { scale: 'small', seed: 1 },
         syncWorkerPath,
       });

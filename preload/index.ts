@@ -156,6 +156,7 @@ export const casedesk = {
     counts: call('workbench.counts'),
     analyst: call('workbench.analyst'),
     setAnalyst: call('workbench.setAnalyst'),
+    exportCaseFile: call('workbench.exportCaseFile'),
   },
   journal: {
     recent: call('journal.recent'),

@@ -1,4 +1,5 @@
 import type { AppInfo } from '../../preload/contract';
+import type { PrintToPdf } from '../casefile/pdf-printer';
 import type { EventHub } from '../lib/event-hub';
 import type { Logger } from '../lib/logger';
 import type { ProfileService } from '../session/profile-service';
@@ -39,6 +40,8 @@ export interface BridgeDeps {
   /** Hands a validated link to the operating system; absent where the renderer opens it itself. */
   openExternal: ((url: string) => Promise<void>) | null;
   desktop: DesktopFileActions;
+  /** Prints a case file's dossier: Electron's printing in the desktop app, Chromium's elsewhere. */
+  printToPdf: PrintToPdf;
   events: EventHub;
   logger: Logger;
   profiles: ProfileService;
@@ -77,7 +80,13 @@ export function createHandlers(deps: BridgeDeps): Handlers {
     downloads: createDownloadsHandlers(workspaces, deps.settings, deps.desktop, deps.events),
     settings: createSettingsHandlers(workspaces, deps.settings, deps.appSettings),
     unreadable: createUnreadableHandlers(workspaces),
-    workbench: createWorkbenchHandlers({ workspaces, appSettings: deps.appSettings }),
+    workbench: createWorkbenchHandlers({
+      workspaces,
+      appSettings: deps.appSettings,
+      settings: deps.settings,
+      printToPdf: deps.printToPdf,
+      logger: deps.logger,
+    }),
     journal: createJournalHandlers(workspaces),
   };
 }

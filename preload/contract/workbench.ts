@@ -123,6 +123,29 @@ export interface WorkbenchCounts {
   notes: number;
 }
 
+/** What a case file is of: one alert (with its customer), or a customer and all their alerts. */
+export const CaseFileSubject = z.union([
+  z.object({ alertId: Id }).strict(),
+  z.object({ customerExternalId: Id }).strict(),
+]);
+export type CaseFileSubject = z.infer<typeof CaseFileSubject>;
+
+/** A case file written into a new folder of the investigator's download folder. */
+export interface CaseFileExportView {
+  /** The folder made for it inside the download folder, by name (the window learns no path). */
+  folderName: string;
+  /** The files in it, by name: the bundle (.zip), then the dossier (.pdf) when it was printed. */
+  files: string[];
+  pdf: boolean;
+  /** Why there is no PDF, in words; null when there is one. */
+  pdfProblem: string | null;
+  /** SHA-256 of the bundle: the same record gives the same bundle, byte for byte. */
+  bundleSha256: string;
+  manifestSha256: string;
+  /** The journal entry recording the export; null when it could not be recorded. */
+  journalSeq: number | null;
+}
+
 export const workbenchMethods = {
   /** Notes on one record, oldest first. */
   notes: method<NoteView[]>()(z.object({ target: NoteTarget }).strict()),
@@ -163,6 +186,11 @@ export const workbenchMethods = {
   setAnalyst: method<{ name: string }>()(
     z.object({ name: z.string().trim().min(1, 'Give a name.').max(120) }).strict(),
   ),
+  /**
+   * Exports the case file of an alert or a customer from the offline cache and the local store:
+   * a PDF dossier and a machine-readable bundle, recorded in the journal.
+   */
+  exportCaseFile: method<CaseFileExportView>()(CaseFileSubject),
 };
 
 /** A piece of a note's text: plain text, or a link to another record as it was written. */

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { createConsoleLogger, silentLogger } from './lib/logger';
 import { openOutbox } from './outbox/outbox-store';
 import {
@@ -17,6 +17,10 @@ import { WAITING_STATES, waitingPressForce } from './outbox/kinds/press-force';
 import { createCacheWriter } from './cache/repositories';
 import { CliUsageError, parseCliArgs, flag, type ParsedArgs } from './cli/cli-args';
 import { backupProfile } from './cli/cli-backup';
+import { CASEFILE_USAGE, parseCaseFileCommand, runCaseFileCommand } from './cli/cli-casefile';
+import { chromiumPrinter } from './casefile/pdf-printer';
+import { defaultDataDir } from './host/default-data-dir';
+import { createAppSettings } from './settings/app-settings';
 import { KYT_USAGE, parseKytCommand, runKytCommand } from './cli/cli-kyt';
 import {
   JOURNAL_USAGE,
@@ -71,6 +75,7 @@ ${KYT_USAGE}
 ${CUSTOMERS_USAGE}
 ${CUSTOMERS_IMPORT_USAGE}
 ${JOURNAL_USAGE}
+${CASEFILE_USAGE}
 
 --profile reads a profile saved by the app (--data-dir D if not the default folder) and uses its
 cache; its token is read from the private file when it was kept there, and is only ever sent to
@@ -107,6 +112,8 @@ async function main(argv: readonly string[]): Promise<number> {
       return customers(args);
     case 'journal':
       return journal(args);
+    case 'casefile':
+      return casefile(args);
     default:
       throw new Error(`Unknown command ${JSON.stringify(args.command)}.\n\n${USAGE}`);
   }
@@ -412,6 +419,20 @@ async function journal(args: ParsedArgs): Promise<number> {
   } finally {
     opened.close();
   }
+}
+
+async function casefile(args: ParsedArgs): Promise<number> {
+  // Arguments first: a bad one is said before any store is opened.
+  const command = parseCaseFileCommand(args);
+  const target = await resolveTarget(args, silentLogger);
+  const dataDir = resolve(flag(args, 'data-dir') ?? defaultDataDir());
+  return runCaseFileCommand(command, {
+    target,
+    logger: silentLogger,
+    printToPdf: chromiumPrinter(),
+    analystName: () => createAppSettings({ dataDir, logger: silentLogger }).analystName(),
+    write: (text) => process.stdout.write(text),
+  });
 }
 
 function noServiceReason(target: CliTarget): string {

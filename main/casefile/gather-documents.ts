@@ -4,6 +4,7 @@ import { safeFileName } from '../lib/safe-file-name';
 import type { CaseDocument } from './case-record';
 import type { CaseFileSources } from './case-sources';
 import { fileSize, hashFile } from './hash-file';
+import { pacer } from './pace';
 
 // The case's documents: those the cache lists for the customer, and those the case still knows of
 // that the service no longer lists (downloaded here, or cited by a proposal): deleted since, kept
@@ -120,7 +121,9 @@ export async function gatherDocuments(
   ];
   const files: BundledFile[] = [];
   const folders = new Set<string>();
+  const pace = pacer();
   for (const document of documents) {
+    await pace();
     const file = downloads?.get({ kind: 'document', id: document.id }) ?? null;
     if (!file) continue;
     document.sha256 = file.sha256;

@@ -156,6 +156,8 @@ async function notesOf(sources: CaseFileSources, targets: readonly NoteTarget[])
   const notes: Array<Omit<NoteView, 'segments'>> = [];
   if (!sources.workbench) return notes;
   const pace = pacer();
+  // Each target's notes are read in one step (a customer's may be a thousand), each on a fresh slice.
+  await breathe();
   for (const target of targets) {
     for (const { segments: _segments, ...note } of sources.workbench.notes(target))
       notes.push(note);

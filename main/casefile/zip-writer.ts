@@ -23,6 +23,8 @@ export type ZipEntry =
  */
 const zipEpoch = () => new Date(1980, 0, 1, 0, 0, 0);
 const LEVEL = 6;
+/** Deflated a slice at a time: a slice this size takes a few milliseconds. */
+const DEFLATE_SLICE = 64 * 1024;
 /** The format without its 64-bit extension (which fflate does not write) stops here. */
 const ZIP32_LIMIT = 0xffff_ffff;
 
@@ -96,8 +98,8 @@ export async function writeDeterministicZip(
       const file = add(entry.name, false);
       const { data } = entry;
       if (data.byteLength === 0) file.push(new Uint8Array(0), true);
-      for (let at = 0; at < data.byteLength; at += CHUNK_BYTES) {
-        file.push(data.subarray(at, at + CHUNK_BYTES), at + CHUNK_BYTES >= data.byteLength);
+      for (let at = 0; at < data.byteLength; at += DEFLATE_SLICE) {
+        file.push(data.subarray(at, at + DEFLATE_SLICE), at + DEFLATE_SLICE >= data.byteLength);
         await flush();
         await pace();
       }

@@ -29,6 +29,12 @@ import {
   runJournalCommand,
 } from './cli/cli-journal';
 import { CUSTOMERS_USAGE, parseCustomersCommand, runCustomersCommand } from './cli/cli-customers';
+import {
+  openReviewForCli,
+  parseReviewCommand,
+  REVIEW_USAGE,
+  runReviewCommand,
+} from './cli/cli-review';
 import { createCustomerSaver } from './customers/customer-saver';
 import { openKytForCli } from './cli/cli-kyt-open';
 import {
@@ -75,6 +81,7 @@ ${KYT_USAGE}
 ${CUSTOMERS_USAGE}
 ${CUSTOMERS_IMPORT_USAGE}
 ${JOURNAL_USAGE}
+${REVIEW_USAGE}
 ${CASEFILE_USAGE}
 
 --profile reads a profile saved by the app (--data-dir D if not the default folder) and uses its
@@ -112,6 +119,8 @@ async function main(argv: readonly string[]): Promise<number> {
       return customers(args);
     case 'journal':
       return journal(args);
+    case 'review':
+      return review(args);
     case 'casefile':
       return casefile(args);
     default:
@@ -433,6 +442,21 @@ async function casefile(args: ParsedArgs): Promise<number> {
     analystName: () => createAppSettings({ dataDir, logger: silentLogger }).analystName(),
     write: (text) => process.stdout.write(text),
   });
+}
+
+async function review(args: ParsedArgs): Promise<number> {
+  // Arguments first: a bad one is said before any store is opened.
+  const command = parseReviewCommand(args);
+  const opened = await openReviewForCli(args, silentLogger);
+  try {
+    return await runReviewCommand(command, {
+      review: opened.review,
+      me: opened.me,
+      write: (text) => process.stdout.write(text),
+    });
+  } finally {
+    opened.close();
+  }
 }
 
 function noServiceReason(target: CliTarget): string {

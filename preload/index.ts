@@ -162,6 +162,15 @@ export const casedesk = {
     recent: call('journal.recent'),
     verify: call('journal.verify'),
   },
+  review: {
+    identity: call('review.identity'),
+    status: call('review.status'),
+    exportRequest: call('review.exportRequest'),
+    importFile: call('review.importFile'),
+    request: call('review.request'),
+    answer: call('review.answer'),
+    counts: call('review.counts'),
+  },
   customerImport: {
     preview: call('customerImport.preview'),
     start: call('customerImport.start'),

@@ -28,6 +28,7 @@ export const MAIN_LAYERS = [
     'kyt',
     'customers',
     'workbench',
+    'review',
     'casefile',
   ],
   ['workspace'],

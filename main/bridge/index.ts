@@ -31,6 +31,7 @@ import { createUploadsHandlers } from './uploads';
 import { createViewsHandlers } from './views';
 import { createWorkbenchHandlers } from './workbench';
 import { createJournalHandlers } from './journal';
+import { createReviewHandlers } from './review';
 
 export type { DesktopFileActions } from './downloads';
 
@@ -88,5 +89,14 @@ export function createHandlers(deps: BridgeDeps): Handlers {
       logger: deps.logger,
     }),
     journal: createJournalHandlers(workspaces),
+    review: createReviewHandlers({
+      workspaces,
+      appSettings: deps.appSettings,
+      filing: deps.filing,
+      settings: deps.settings,
+      events: deps.events,
+      logger: deps.logger,
+      dataDir: deps.info.dataDir,
+    }),
   };
 }

@@ -4,6 +4,7 @@ import { queueWindow } from '../cache/queue-window';
 import { readSnapshot } from '../cache/read-snapshot';
 import type { WorkspaceManager } from '../workspace/workspace-manager';
 import type { DomainHandlers } from './handlers';
+import { reviewOf } from './review';
 import { workbenchOf } from './workbench';
 
 export function createQueueHandlers(workspaces: WorkspaceManager): DomainHandlers<'queue'> {
@@ -11,7 +12,12 @@ export function createQueueHandlers(workspaces: WorkspaceManager): DomainHandler
     async window({ filter: { work, ...filter }, ...query }) {
       const space = await workspaces.require();
       // The investigator's work is in the local store: it becomes the alerts it names.
-      const alertIds = work === undefined ? undefined : workbenchOf(space).alertIdsWith(work);
+      const alertIds =
+        work === undefined
+          ? undefined
+          : work === 'awaiting-review'
+            ? reviewOf(space).awaitingAlertIds()
+            : workbenchOf(space).alertIdsWith(work);
       return readSnapshot(space.db, (db) =>
         queueWindow(db, { ...query, filter: { ...filter, ...(alertIds && { alertIds }) } }),
       );

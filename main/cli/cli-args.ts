@@ -22,6 +22,8 @@ const SWITCHES = new Set([
   'verify-only',
   'dry-run',
   'disable-risk-scan',
+  'approve',
+  'reject',
 ]);
 
 export function parseCliArgs(argv: readonly string[]): ParsedArgs {

@@ -100,8 +100,11 @@ export interface Workbench {
   propose(input: ProposalInput, author: string): ProposalView;
   withdraw(id: string, reason: string, author: string): ProposalView;
   counts(): WorkbenchCounts;
-  /** The alerts the queue's work filter keeps: with a note, an open proposal, a stale one. */
-  alertIdsWith(work: QueueWork): string[];
+  /**
+   * The alerts the queue's work filter keeps: with a note, an open proposal, a stale one (those
+   * awaiting a second review are the review's to name).
+   */
+  alertIdsWith(work: Exclude<QueueWork, 'awaiting-review'>): string[];
   /** Notes whose text holds every word searched (at a word's start), newest first. */
   search(text: string, limit: number): NoteHit[];
 }

@@ -24,6 +24,7 @@ import { uploadsMethods, type UploadsEvents } from './uploads';
 import { viewsMethods } from './views';
 import { workbenchMethods } from './workbench';
 import { journalMethods } from './journal';
+import { reviewMethods } from './review';
 
 // One file per domain: preload/contract/<domain>.ts here, main/bridge/<domain>.ts behind it, and
 // renderer/src/features/<domain>/ for its screens (the app domain's is renderer/src/app/; the
@@ -54,6 +55,7 @@ export * from './uploads';
 export * from './views';
 export * from './workbench';
 export * from './journal';
+export * from './review';
 
 /** Every bridge method, by domain. Main parses inputs with it; the renderer gets its types. */
 export const contract = {
@@ -80,6 +82,7 @@ export const contract = {
   customerImport: customerImportMethods,
   workbench: workbenchMethods,
   journal: journalMethods,
+  review: reviewMethods,
 };
 
 export type Contract = typeof contract;

@@ -9,7 +9,7 @@ import { Day, Id } from './common';
 export const AlertState = z.number().int().min(1).max(7);
 
 /** The queue's filters on the investigator's own work (see QueueFilter.work). */
-export const QUEUE_WORK = ['noted', 'proposed', 'stale'] as const;
+export const QUEUE_WORK = ['noted', 'proposed', 'stale', 'awaiting-review'] as const;
 export type QueueWork = (typeof QUEUE_WORK)[number];
 
 /** Every filter of the service's alert search that the cache can answer. */
@@ -37,7 +37,8 @@ export const QueueFilter = z
     name: z.string().trim().min(1).max(200).optional(),
     /**
      * The investigator's own work, kept in CaseDesk (not a filter of the service's search):
-     * alerts with a note, with an open proposed decision, or with one gone stale.
+     * alerts with a note, with an open proposed decision, with one gone stale, or awaiting a
+     * second review (sent and not answered yet, or received here and not answered yet).
      */
     work: z.enum(QUEUE_WORK).optional(),
   })

@@ -520,6 +520,69 @@ describe('browser host', () => {
     expect((await record('settings.appearance', undefined)).value).toEqual({ theme: 'dark' });
     expect((await record('unreadable.list', undefined)).value).toEqual({ records: [], total: 0 });
     expect((await record('unreadable.export', { format: 'ndjson' })).ok).toBe(true);
+    const noteOn = { kind: 'customer', id: 'no-such-customer' };
+    expect((await record('workbench.notes', { target: noteOn })).value).toEqual([]);
+    const note = await record('workbench.addNote', {
+      target: noteOn,
+      text: 'Checked the register.',
+    });
+    expect(note.ok).toBe(true);
+    expect(
+      (await record('workbench.editNote', { id: note.value?.id ?? '', text: ' ' })).error?.code,
+    ).toBe('invalid_input');
+    const draftKey = 'new:customer:no-such-customer';
+    expect((await record('workbench.saveDraft', { key: draftKey, text: 'half' })).ok).toBe(true);
+    expect((await record('workbench.draft', { key: draftKey })).value).toMatchObject({
+      text: 'half',
+    });
+    expect((await record('workbench.discardDraft', { key: draftKey })).ok).toBe(true);
+    expect((await record('workbench.draft', { key: 'not a key' })).error?.code).toBe(
+      'invalid_input',
+    );
+    expect((await record('workbench.proposals', { alertId: 'no-such-alert' })).value).toEqual([]);
+    expect(
+      (
+        await record('workbench.propose', {
+          alertId: 'no-such-alert',
+          state: 7,
+          reason: 'x',
+          evidence: [],
+        })
+      ).error?.code,
+    ).toBe('not_found');
+    expect(
+      (await record('workbench.withdraw', { id: 'no-such-proposal', reason: 'x' })).error?.code,
+    ).toBe('not_found');
+    expect((await record('workbench.counts', undefined)).ok).toBe(true);
+    expect((await record('workbench.setAnalyst', { name: 'Ana Ruiz' })).value).toEqual({
+      name: 'Ana Ruiz',
+    });
+    expect((await record('workbench.analyst', undefined)).value).toEqual({ name: 'Ana Ruiz' });
+    expect(
+      // No download folder is chosen in this profile: the export says to choose one.
+      (await record('workbench.exportCaseFile', { alertId: 'no-such-alert' })).error?.code,
+    ).toBe('invalid_input');
+    expect(
+      (await record('journal.recent', { limit: 5 })).value as unknown as Array<{ action: string }>,
+    ).toEqual(expect.arrayContaining([expect.objectContaining({ action: 'note.added' })]));
+    expect((await record('journal.verify', undefined)).value).toMatchObject({ state: 'intact' });
+    expect((await record('review.identity', undefined)).value).toMatchObject({ name: 'Ana Ruiz' });
+    expect((await record('review.status', { alertId: 'no-such-alert' })).ok).toBe(true);
+    expect((await record('review.exportRequest', { alertId: 'no-such-alert' })).ok).toBe(false);
+    expect((await record('review.importFile', { file: unknownStaged })).error?.code).toBe(
+      'not_found',
+    );
+    const noDigest = { requestDigest: 'a'.repeat(64) };
+    expect((await record('review.request', noDigest)).error?.code).toBe('not_found');
+    expect(
+      (await record('review.answer', { ...noDigest, decision: 'approve', reason: 'Agreed.' })).error
+        ?.code,
+    ).toBe('invalid_input');
+    expect((await record('review.counts', undefined)).value).toEqual({
+      awaitingAnswer: 0,
+      toAnswer: 0,
+      alerts: 0,
+    });
     expect((await record('profiles.remove', { id })).ok).toBe(true);
     const stream = await events;
 

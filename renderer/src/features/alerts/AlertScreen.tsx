@@ -10,6 +10,7 @@ import { DateText } from '../../components/DateText';
 import { useCached } from '../../lib/use-cached';
 import { useQueueMemory } from '../queue';
 import { NotesPanel, ProposalPanel } from '../workbench';
+import { ReceivedReviews, ReviewPanel } from '../review';
 import { LastRevision } from './LastRevision';
 import { MatchComparison } from './MatchComparison';
 import { OtherAlerts } from './OtherAlerts';
@@ -108,6 +109,8 @@ export function AlertScreen({ id }: { id: string }) {
           It may lie outside this profile’s sync scope, or no sync has brought it yet. Alert{' '}
           <span className="mono">{id}</span>.
         </EmptyState>
+        {/* A colleague's review request may name an alert this cache does not hold. */}
+        <ReceivedReviews alertId={id} />
       </Screen>
     );
 
@@ -137,12 +140,14 @@ export function AlertScreen({ id }: { id: string }) {
       </p>
       <div className="alert-layout" data-alert-id={view.id}>
         <div className="alert-main">
+          <ReceivedReviews alertId={view.id} />
           <LastRevision alert={view} />
           <MatchComparison alert={view} onOpenCustomer={openCustomer} />
           <NotesPanel target={{ kind: 'alert', id: view.id }} shortcutGroup={GROUP} />
         </div>
         <div className="alert-side">
           <ProposalPanel alert={view} shortcutGroup={GROUP} />
+          <ReviewPanel alert={view} />
           <RevisionHistory revisions={view.revisions} />
           <OtherAlerts
             alerts={view.otherAlerts}

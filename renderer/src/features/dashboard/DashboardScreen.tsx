@@ -320,7 +320,10 @@ function DashboardBody({
  */
 function WorkCard({ openQueue }: { openQueue: (filter?: QueueFilterInput) => void }) {
   const counts = useCached('workbench:counts', () => unwrap(api.workbench.counts()));
+  // Second reviews are counted apart: a profile whose store cannot say still shows the rest.
+  const reviews = useCached('review:counts', () => unwrap(api.review.counts()));
   const data = counts.data;
+  const inReview = reviews.data?.alerts ?? null;
   const bars: Bar[] = data
     ? [
         {
@@ -347,6 +350,18 @@ function WorkCard({ openQueue }: { openQueue: (filter?: QueueFilterInput) => voi
           tone: 'warning',
           open: () => openQueue({ work: 'stale' }),
         },
+        ...(inReview === null
+          ? []
+          : [
+              {
+                key: 'awaiting-review',
+                label: 'Awaiting second review',
+                name: `Awaiting second review: ${alertsCount(inReview)}`,
+                count: inReview,
+                tone: 'neutral' as const,
+                open: () => openQueue({ work: 'awaiting-review' }),
+              },
+            ]),
       ]
     : [];
   return (

@@ -341,11 +341,12 @@ export function QueueFilters({
 }
 
 /** The queue's work filters, as the filter names them (the contract's QUEUE_WORK, kept equal). */
-const QUEUE_WORK_CHOICES: readonly QueueWork[] = ['noted', 'proposed', 'stale'];
+const QUEUE_WORK_CHOICES: readonly QueueWork[] = ['noted', 'proposed', 'stale', 'awaiting-review'];
 const WORK_LABELS: Record<QueueWork, string> = {
   noted: 'With a note',
   proposed: 'Decision proposed',
   stale: 'Proposal stale',
+  'awaiting-review': 'Awaiting second review',
 };
 
 /** The optional columns (alert id, assignee), shown or not, kept across restarts. */

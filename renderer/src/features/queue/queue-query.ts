@@ -73,7 +73,12 @@ export function cleanFilter(raw: unknown): QueueFilterInput {
   if (customerExternalId) filter.customerExternalId = customerExternalId;
   const name = text(source.name);
   if (name) filter.name = name.slice(0, 200);
-  if (source.work === 'noted' || source.work === 'proposed' || source.work === 'stale')
+  if (
+    source.work === 'noted' ||
+    source.work === 'proposed' ||
+    source.work === 'stale' ||
+    source.work === 'awaiting-review'
+  )
     filter.work = source.work;
   return filter;
 }

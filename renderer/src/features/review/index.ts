@@ -1,0 +1,2 @@
+export { ReceivedReviews } from './ReceivedReviews';
+export { ReviewPanel } from './ReviewPanel';

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { KytSubmissionDetail, KytTransactionRequest } from '../../preload/contract';
 import { bridge, expect, screenshot, test } from './fixtures';
+import { audit } from './axe-audit';
 import { kytEvents, twoCustomers } from './kyt-tenant';
 import { KytPage, shownNumber } from './pages/kyt-page';
 
@@ -218,31 +218,6 @@ test.describe('KYT transactions', () => {
     await screenshot(page, 'kyt-unaccounted');
   });
 });
-
-/* ----- accessibility ----- */
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-const BLOCKING = new Set(['serious', 'critical']);
-
-async function audit(page: Page, where: string): Promise<string[]> {
-  const findings: string[] = [];
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await expect(page.locator(`html[data-theme="${colorScheme}"]`)).toBeAttached();
-    const results = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode(true).analyze();
-    for (const violation of results.violations) {
-      if (!violation.impact || !BLOCKING.has(violation.impact)) continue;
-      for (const node of violation.nodes)
-        findings.push(
-          `${where} [${colorScheme}] ${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${
-            node.failureSummary?.replace(/\s+/g, ' ') ?? violation.help
-          }`,
-        );
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  return findings;
-}
 
 const plain = (label: string, country = 'SE'): KytTransactionRequest => ({
   amount: 12500,

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -12,6 +11,7 @@ import { startHostProcess } from '../support/host-process';
 import { capturePageSecret } from '../support/page-secret-capture';
 import { makeTempDir } from '../support/temp-dir';
 import { bridge, expect, openApp, screenshot, test } from './fixtures';
+import { audit } from './axe-audit';
 import { AlertPage } from './pages/alert-page';
 import { QueuePage } from './pages/queue-page';
 
@@ -52,27 +52,6 @@ async function syncPage(page: Page): Promise<void> {
       { timeout: 60_000, intervals: [100, 250, 500] },
     )
     .toBe('idle');
-}
-
-/** axe-core in both themes: the serious and critical findings, in words. */
-async function audit(page: Page, where: string): Promise<string[]> {
-  const findings: string[] = [];
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await expect(page.locator(`html[data-theme="${colorScheme}"]`)).toBeAttached();
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-      .setLegacyMode(true)
-      .analyze();
-    for (const violation of results.violations)
-      if (violation.impact === 'serious' || violation.impact === 'critical')
-        for (const node of violation.nodes)
-          findings.push(
-            `${where} [${colorScheme}] ${violation.id} at ${node.target.join(' ')}: ${node.failureSummary ?? violation.help}`,
-          );
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  return findings;
 }
 
 const journalActions = async (page: Page, alertId: string) =>

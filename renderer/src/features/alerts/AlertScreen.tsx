@@ -9,7 +9,7 @@ import { api, errorMessage, unwrap } from '../../lib/api';
 import { DateText } from '../../components/DateText';
 import { useCached } from '../../lib/use-cached';
 import { useQueueMemory } from '../queue';
-import { NotesPanel, ProposalPanel } from '../workbench';
+import { CaseFileButton, CaseFileResult, NotesPanel, ProposalPanel } from '../workbench';
 import { ReceivedReviews, ReviewPanel } from '../review';
 import { LastRevision } from './LastRevision';
 import { MatchComparison } from './MatchComparison';
@@ -83,6 +83,7 @@ export function AlertScreen({ id }: { id: string }) {
       >
         Next <kbd>J</kbd>
       </Button>
+      {view && <CaseFileButton subject={{ alertId: view.id }} shortcutGroup={GROUP} />}
     </div>
   );
 
@@ -138,6 +139,7 @@ export function AlertScreen({ id }: { id: string }) {
       <p className="alert-notice" role="status" data-testid="alert-notice">
         {notice}
       </p>
+      <CaseFileResult subject={{ alertId: view.id }} />
       <div className="alert-layout" data-alert-id={view.id}>
         <div className="alert-main">
           <ReceivedReviews alertId={view.id} />

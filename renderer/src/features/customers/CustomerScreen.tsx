@@ -19,7 +19,7 @@ import { AlertsTab, DocumentsTab, TimelineTab } from './RecordTabs';
 import { CustomerPressTab } from '../press';
 import { CustomerKytTab, useCustomerKytCount } from '../kyt';
 import { CustomerRelationsTab, useCustomerRelationCount } from '../relations';
-import { NotesPanel } from '../workbench';
+import { CaseFileButton, CaseFileResult, NotesPanel } from '../workbench';
 import './customer.css';
 import { ServiceText } from '../../components/ServiceText';
 
@@ -226,10 +226,15 @@ export function CustomerScreen({
             >
               Alerts in the queue
             </Button>
+            <CaseFileButton
+              subject={{ customerExternalId: customer.identity.externalId }}
+              shortcutGroup="Customer"
+            />
           </>
         }
       >
         {read.status === 'error' && <StaleNotice error={read.error} onRetry={read.reload} />}
+        <CaseFileResult subject={{ customerExternalId: customer.identity.externalId }} />
         <CustomerTabs tabs={tabs} current={tab} onChange={show} />
         <div
           id={panelId(tab)}

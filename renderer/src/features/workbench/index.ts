@@ -1,3 +1,4 @@
 export { KeptLocallyBadge, NotesPanel } from './NotesPanel';
 export { ProposalPanel } from './ProposalPanel';
 export { NotesDialog } from './NotesDialog';
+export { CaseFileButton, CaseFileResult } from './CaseFile';

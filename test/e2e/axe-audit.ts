@@ -1,0 +1,30 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+const BLOCKING = new Set(['serious', 'critical']);
+
+/**
+ * axe-core on the page as it is, in both themes: the serious and critical findings, in words, so
+ * a spec collects them over its screens and asserts none at the end.
+ */
+export async function audit(page: Page, where: string): Promise<string[]> {
+  const findings: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect(page.locator(`html[data-theme="${colorScheme}"]`)).toBeAttached();
+    const results = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode(true).analyze();
+    for (const violation of results.violations) {
+      if (!violation.impact || !BLOCKING.has(violation.impact)) continue;
+      for (const node of violation.nodes)
+        findings.push(
+          `${where} [${colorScheme}] ${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${
+            node.failureSummary?.replace(/\s+/g, ' ') ?? violation.help
+          }`,
+        );
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  return findings;
+}

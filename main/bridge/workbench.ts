@@ -67,7 +67,7 @@ export function createWorkbenchHandlers(deps: {
   const bench = async () => workbenchOf(await workspaces.require());
   const author = () => appSettings.analystName();
   return {
-    notes: async ({ target }) => (await bench()).notes(target),
+    notes: async ({ target, before, limit }) => (await bench()).notePage(target, { before, limit }),
     addNote: async ({ target, text }) => (await bench()).addNote(target, text, await author()),
     editNote: async ({ id, text }) => (await bench()).editNote(id, text, await author()),
     draft: async ({ key }) => (await bench()).draft(key),

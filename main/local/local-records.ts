@@ -66,6 +66,13 @@ export interface LocalRecords {
   list(kind: string): LocalRecord[];
   /** A kind's records of one subject, oldest first. */
   listOf(kind: string, subject: string): LocalRecord[];
+  /**
+   * A page of a kind's records of one subject, newest first: at most `limit`, only those made
+   * before the record `before` (its id) when given. Only the page's rows are read (the subject's
+   * index walked back from where the page starts). Null when `before` is no record of that kind
+   * and subject.
+   */
+  pageOf(kind: string, subject: string, page: RecordPage): LocalRecord[] | null;
   /** Removes one record; true when there was one. Nothing else ever removes a record. */
   remove(kind: string, id: string): boolean;
   /** A kind's digests (of one subject, when given), newest first; bodies are not read. */
@@ -80,6 +87,12 @@ export interface LocalRecords {
   stale(kind: string, version: number): LocalRecord[];
   /** Keeps a record's index beside it, its body and times untouched. */
   setIndex(kind: string, id: string, index: RecordIndex): void;
+}
+
+/** Where a page of records starts (`pageOf`): after the record `before`, newest first. */
+export interface RecordPage {
+  before?: string;
+  limit: number;
 }
 
 interface Row {
@@ -131,6 +144,14 @@ export function wordSearchSql(count: number): string {
     WHERE w.kind = ? AND r.digest IS NOT NULL AND ${where}
     ORDER BY w.created_ms DESC, w.id DESC LIMIT ?`;
 }
+
+/**
+ * A page of a subject's records made before one of them (its time and id), newest first. Exported
+ * for the test of its plan: the subject's index is walked back from the cursor, never sorted.
+ */
+export const PAGE_BEFORE_SQL = `SELECT * FROM local_records
+    WHERE kind = ? AND subject = ? AND (created_ms, id) < (?, ?)
+    ORDER BY created_ms DESC, id DESC LIMIT ?`;
 
 /** The local store's records (statements prepared once, through the shared helper); each write is committed on its own. */
 export function createLocalRecords(
@@ -242,6 +263,24 @@ export function createLocalRecords(
         'SELECT * FROM local_records WHERE kind = ? AND subject = ? ORDER BY created_ms, id',
       ).all(kind, subject) as Row[];
       return rows.map(toRecord);
+    },
+    pageOf(kind, subject, { before, limit }) {
+      if (before === undefined)
+        return (
+          prepared(
+            db,
+            'SELECT * FROM local_records WHERE kind = ? AND subject = ? ORDER BY created_ms DESC, id DESC LIMIT ?',
+          ).all(kind, subject, limit) as Row[]
+        ).map(toRecord);
+      const from = prepared(
+        db,
+        'SELECT created_ms FROM local_records WHERE kind = ? AND id = ? AND subject = ?',
+        'pluck',
+      ).get(kind, before, subject) as number | undefined;
+      if (from === undefined) return null;
+      return (prepared(db, PAGE_BEFORE_SQL).all(kind, subject, from, before, limit) as Row[]).map(
+        toRecord,
+      );
     },
     remove(kind, id) {
       return (

@@ -8,6 +8,7 @@ import {
   ProposedState,
   type DraftView,
   type QueueWork,
+  type NotePage,
   type NoteView,
   type ProposalView,
   type WorkbenchCounts,
@@ -90,7 +91,13 @@ export interface NoteHit {
 }
 
 export interface Workbench {
+  /** Every note on a record, oldest first (a case file holds them all). */
   notes(target: NoteTarget): NoteView[];
+  /**
+   * A page of a record's notes, newest first, reading only that page: the newest `limit`, or the
+   * `limit` written before the note `before`.
+   */
+  notePage(target: NoteTarget, page: { before?: string; limit: number }): NotePage;
   addNote(target: NoteTarget, text: string, author: string): NoteView;
   editNote(id: string, text: string, author: string): NoteView;
   draft(key: string): DraftView | null;
@@ -217,6 +224,22 @@ export function createWorkbench(deps: {
         .map((record) => readable(StoredNote, record.body, 'note'))
         .filter((note): note is StoredNote => note !== null)
         .map(noteView);
+    },
+    notePage(target, { before, limit }) {
+      const subject = subjectOf(target);
+      // One more than the page, to say whether older notes follow it.
+      const records = local.pageOf(NOTE, subject, { before, limit: limit + 1 });
+      if (!records)
+        throw new AppError(
+          'not_found',
+          'The note these notes were to follow is not kept on this record any more; read the notes again.',
+        );
+      const notes = records
+        .slice(0, limit)
+        .map((record) => readable(StoredNote, record.body, 'note'))
+        .filter((note): note is StoredNote => note !== null)
+        .map(noteView);
+      return { notes, total: local.countOf(NOTE, subject), more: records.length > limit };
     },
     addNote(target, text, author) {
       if (text.trim() === '') throw new AppError('invalid_input', 'A note needs some text.');

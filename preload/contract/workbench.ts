@@ -53,6 +53,31 @@ export interface NoteView {
   edits: number;
 }
 
+/** Notes read at a time when the page does not say (a customer may carry ten thousand). */
+export const NOTE_PAGE = 50;
+
+/**
+ * A page of one record's notes, newest first: the newest `limit`, or with `before` (a note's id,
+ * the last one shown) the `limit` written before it. A note keeps its place when it is edited.
+ */
+export const NotePageInput = z
+  .object({
+    target: NoteTarget,
+    before: Id.optional(),
+    limit: z.number().int().min(1).max(500).default(NOTE_PAGE),
+  })
+  .strict();
+export type NotePageInput = z.input<typeof NotePageInput>;
+
+export interface NotePage {
+  /** Newest first, each at its latest text. */
+  notes: NoteView[];
+  /** Every note on the record, whatever the page. */
+  total: number;
+  /** Older notes follow this page: ask again with `before` the last one's id. */
+  more: boolean;
+}
+
 /** What was typed and not saved yet, kept as it is typed so a crash loses nothing. */
 export interface DraftView {
   key: string;
@@ -147,8 +172,8 @@ export interface CaseFileExportView {
 }
 
 export const workbenchMethods = {
-  /** Notes on one record, oldest first. */
-  notes: method<NoteView[]>()(z.object({ target: NoteTarget }).strict()),
+  /** A page of one record's notes, newest first, and how many there are in all. */
+  notes: method<NotePage>()(NotePageInput),
   addNote: method<NoteView>()(z.object({ target: NoteTarget, text: NoteText }).strict()),
   /** Replaces a note's text; the earlier text stays in the journal. */
   editNote: method<NoteView>()(z.object({ id: Id, text: NoteText }).strict()),

@@ -1,4 +1,4 @@
-import type { JournalVerification, NoteView, QueueWindow } from '../../preload/contract';
+import type { JournalVerification, NotePage, QueueWindow } from '../../preload/contract';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -76,10 +76,11 @@ test('a note is kept as it is typed, shown as text, edited, found by Ctrl+K', as
   await screenshot(page, 'workbench-alert-note');
 
   // The draft went with the save: nothing comes back after a restart.
-  const saved = await bridge<NoteView[]>(page, 'workbench.notes', {
+  const saved = await bridge<NotePage>(page, 'workbench.notes', {
     target: { kind: 'alert', id },
   });
-  expect(saved.map((kept) => kept.text)).toEqual([text]);
+  expect(saved.notes.map((kept) => kept.text)).toEqual([text]);
+  expect(saved).toMatchObject({ total: 1, more: false });
   expect(await bridge(page, 'workbench.draft', { key: `new:alert:${id}` })).toBeNull();
 
   // Edited: the note says so; the earlier text stays in the journal.
@@ -284,4 +285,57 @@ test('notes and proposals are made offline as online', async ({ page, tenant }) 
   await form.getByTestId('save-proposal').click();
   await expect(panel.getByTestId('open-proposal')).toHaveAttribute('data-stale', 'false');
   await expect(panel.getByTestId('proposal-reason')).toHaveText('Ask for a proof of address.');
+});
+
+test('a record with many notes shows them a page at a time, keeping what is shown', async ({
+  page,
+  tenant,
+}) => {
+  expect(tenant).toBeTruthy();
+  const id = await openAlert(page);
+  const target = { kind: 'alert', id };
+  for (let n = 0; n < 120; n += 1)
+    await bridge(page, 'workbench.addNote', { target, text: `Note ${n}` });
+  const first = await bridge<NotePage>(page, 'workbench.notes', { target });
+  expect(first).toMatchObject({ total: 120, more: true });
+  expect(first.notes.map((kept) => kept.text)).toEqual(
+    Array.from({ length: 50 }, (_, i) => `Note ${119 - i}`),
+  );
+
+  const screen = new AlertPage(page);
+  await screen.open(id);
+  const notes = page.getByTestId('notes-panel');
+  const shown = notes.getByTestId('note');
+  await expect(shown).toHaveCount(50);
+  await expect(notes.getByTestId('notes-count')).toHaveText(
+    '120 notes, newest first; the newest 50 shown',
+  );
+  await expect(shown.first().getByTestId('note-text')).toHaveText('Note 119');
+
+  await notes.getByTestId('notes-more').click();
+  await expect(shown).toHaveCount(100);
+  await expect(shown.nth(99).getByTestId('note-text')).toHaveText('Note 20');
+
+  // An older note edited, a new note added: what is shown stays, each note once.
+  const older = shown.nth(80);
+  await older.getByTestId('edit-note').click();
+  await older.getByTestId('edit-note-text').fill('Note 39, corrected');
+  await older.getByTestId('save-note').click();
+  await expect(older.getByTestId('note-text')).toHaveText('Note 39, corrected');
+  await notes.getByTestId('new-note-text').fill('Note 120');
+  await notes.getByTestId('add-note').click();
+  await expect(shown).toHaveCount(101);
+  await expect(notes.getByTestId('notes-count')).toHaveText(
+    '121 notes, newest first; the newest 101 shown',
+  );
+  await expect(shown.first().getByTestId('note-text')).toHaveText('Note 120');
+  await expect(shown.nth(81).getByTestId('note-text')).toHaveText('Note 39, corrected');
+
+  await notes.getByTestId('notes-more').click();
+  await expect(shown).toHaveCount(121);
+  await expect(notes.getByTestId('notes-count')).toHaveText('121 notes, newest first');
+  await expect(notes.getByTestId('notes-more')).toHaveCount(0);
+  const texts = await shown.getByTestId('note-text').allTextContents();
+  expect(new Set(texts).size).toBe(121);
+  expect(texts.at(-1)).toBe('Note 0');
 });

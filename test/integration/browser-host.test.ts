@@ -521,7 +521,11 @@ describe('browser host', () => {
     expect((await record('unreadable.list', undefined)).value).toEqual({ records: [], total: 0 });
     expect((await record('unreadable.export', { format: 'ndjson' })).ok).toBe(true);
     const noteOn = { kind: 'customer', id: 'no-such-customer' };
-    expect((await record('workbench.notes', { target: noteOn })).value).toEqual([]);
+    expect((await record('workbench.notes', { target: noteOn })).value).toEqual({
+      notes: [],
+      total: 0,
+      more: false,
+    });
     const note = await record('workbench.addNote', {
       target: noteOn,
       text: 'Checked the register.',

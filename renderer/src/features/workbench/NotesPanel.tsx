@@ -7,11 +7,12 @@ import { api, errorMessage, unwrap } from '../../lib/api';
 import { useShortcuts } from '../../lib/shortcuts';
 import { useCached } from '../../lib/use-cached';
 import { NoteText } from './NoteText';
+import { shownNotes, withEdited, withOlderPage, type OlderNotes } from './note-pages';
 import { DRAFT_LABELS, useKeptDraft } from './use-kept-draft';
 import './workbench.css';
 
-/** Notes drawn at first; more on request (a customer may carry thousands). */
-const SHOWN = 50;
+/** Notes one "Show older" reads: the page the bridge answers when none is asked for. */
+const NOTES_READ = 50;
 
 const TARGET_WORDS: Record<NoteTarget['kind'], string> = {
   alert: 'this alert',
@@ -41,8 +42,12 @@ export function NotesPanel({
   shortcutGroup?: string;
 }) {
   const key = `${target.kind}:${target.id}`;
-  const notes = useCached(`notes:${key}`, () => unwrap(api.workbench.notes({ target })));
-  const [shown, setShown] = useState(SHOWN);
+  // The newest page, read again when a note is added or edited and when the cache changes; older
+  // pages are read on request and kept while the record is shown (a customer may carry thousands).
+  const newest = useCached(`notes:${key}`, () => unwrap(api.workbench.notes({ target })));
+  const [older, setOlder] = useState<OlderNotes | null>(null);
+  const [reading, setReading] = useState(false);
+  const [olderError, setOlderError] = useState<{ key: string; message: string } | null>(null);
   const field = useRef<HTMLTextAreaElement>(null);
   const titleId = useId();
 
@@ -59,8 +64,24 @@ export function NotesPanel({
       : [],
   );
 
-  const list = notes.data ?? [];
-  const newestFirst = [...list].reverse();
+  const shown = newest.data ? shownNotes(newest.data, older, key) : null;
+  const list = shown?.notes ?? [];
+  const total = shown?.total ?? 0;
+  const showOlder = () => {
+    const last = list.at(-1);
+    if (reading || !last) return;
+    const before = list;
+    setReading(true);
+    setOlderError(null);
+    unwrap(api.workbench.notes({ target, before: last.id }))
+      .then((page) => setOlder(withOlderPage(key, before, page)))
+      .catch((caught: unknown) => setOlderError({ key, message: errorMessage(caught) }))
+      .finally(() => setReading(false));
+  };
+  const edited = (note: NoteView) => {
+    setOlder((kept) => withEdited(kept, note));
+    newest.reload();
+  };
   return (
     <section className="wb-card" aria-labelledby={titleId} data-testid="notes-panel">
       <header className="wb-card-head">
@@ -69,33 +90,35 @@ export function NotesPanel({
         </h2>
         <KeptLocallyBadge />
       </header>
-      <NewNote target={target} fieldRef={field} onAdded={notes.reload} />
-      {notes.status === 'error' && !notes.data ? (
-        <ErrorState error={notes.error} onRetry={notes.reload} />
+      <NewNote target={target} fieldRef={field} onAdded={newest.reload} />
+      {newest.status === 'error' && !newest.data ? (
+        <ErrorState error={newest.error} onRetry={newest.reload} />
       ) : list.length === 0 ? (
         <p className="wb-empty" data-testid="notes-empty">
-          {notes.status === 'loading'
+          {newest.status === 'loading'
             ? 'Reading notes…'
             : `No notes on ${TARGET_WORDS[target.kind]} yet.`}
         </p>
       ) : (
         <>
           <p className="wb-count" data-testid="notes-count">
-            {list.length === 1 ? '1 note' : `${list.length.toLocaleString()} notes`}, newest first
+            {total === 1 ? '1 note' : `${total.toLocaleString()} notes`}, newest first
+            {list.length < total && `; the newest ${list.length.toLocaleString()} shown`}
           </p>
           <ol className="wb-notes">
-            {newestFirst.slice(0, shown).map((note) => (
-              <NoteItem key={note.id} note={note} onEdited={notes.reload} />
+            {list.map((note) => (
+              <NoteItem key={note.id} note={note} onEdited={edited} />
             ))}
           </ol>
-          {newestFirst.length > shown && (
-            <Button
-              variant="ghost"
-              onClick={() => setShown((count) => count + SHOWN * 4)}
-              data-testid="notes-more"
-            >
-              Show {Math.min(SHOWN * 4, newestFirst.length - shown).toLocaleString()} older notes
+          {shown?.more && (
+            <Button variant="ghost" onClick={showOlder} busy={reading} data-testid="notes-more">
+              Show {Math.min(NOTES_READ, total - list.length).toLocaleString()} older notes
             </Button>
+          )}
+          {olderError?.key === key && (
+            <p className="field-error" role="alert" data-testid="notes-more-error">
+              {olderError.message}
+            </p>
           )}
         </>
       )}
@@ -180,7 +203,7 @@ function NewNote({
   );
 }
 
-function NoteItem({ note, onEdited }: { note: NoteView; onEdited: () => void }) {
+function NoteItem({ note, onEdited }: { note: NoteView; onEdited: (note: NoteView) => void }) {
   const [editing, setEditing] = useState(false);
   return (
     <li className="wb-note" data-testid="note" data-note-id={note.id}>
@@ -208,9 +231,9 @@ function NoteItem({ note, onEdited }: { note: NoteView; onEdited: () => void }) 
       {editing ? (
         <EditNote
           note={note}
-          onDone={() => {
+          onDone={(saved) => {
             setEditing(false);
-            onEdited();
+            onEdited(saved);
           }}
           onCancel={() => setEditing(false)}
         />
@@ -227,7 +250,7 @@ function EditNote({
   onCancel,
 }: {
   note: NoteView;
-  onDone: () => void;
+  onDone: (saved: NoteView) => void;
   onCancel: () => void;
 }) {
   const draft = useKeptDraft(`edit:${note.id}`, note.text);
@@ -241,9 +264,9 @@ function EditNote({
     draft
       .settle()
       .then(() => unwrap(api.workbench.editNote({ id: note.id, text: draft.text })))
-      .then(() => {
+      .then((saved) => {
         draft.clear();
-        onDone();
+        onDone(saved);
       })
       .catch((caught: unknown) => setError(errorMessage(caught)))
       .finally(() => setBusy(false));

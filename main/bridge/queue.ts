@@ -1,26 +1,58 @@
-import { categoryChoices } from '../../preload/contract';
+import { createHash } from 'node:crypto';
+import { categoryChoices, type QueueWork } from '../../preload/contract';
 import { queueFacets } from '../cache/queue-facets';
 import { queueWindow } from '../cache/queue-window';
 import { readSnapshot } from '../cache/read-snapshot';
+import type { Workspace } from '../workspace/workspace';
 import type { WorkspaceManager } from '../workspace/workspace-manager';
 import type { DomainHandlers } from './handlers';
 import { reviewOf } from './review';
 import { workbenchOf } from './workbench';
 
+/** The investigator's work by how pressing it is: the work column sorts and labels by it. */
+const RANKED: readonly QueueWork[] = ['noted', 'proposed', 'awaiting-review', 'stale'];
+
+function alertIdsWith(space: Workspace, work: QueueWork): string[] {
+  return work === 'awaiting-review'
+    ? reviewOf(space).awaitingAlertIds()
+    : workbenchOf(space).alertIdsWith(work);
+}
+
+/**
+ * Each alert with work on it, by its most pressing work's rank (1 for a note up), and a key that
+ * changes when any does. None while the local store cannot be opened: the queue still reads.
+ */
+function workRanks(space: Workspace): { ranks: Map<string, number>; key: string } {
+  const ranks = new Map<string, number>();
+  if (space.workbench)
+    RANKED.forEach((work, index) => {
+      for (const id of alertIdsWith(space, work)) ranks.set(id, index + 1);
+    });
+  const key = createHash('sha256')
+    .update(JSON.stringify([...ranks].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))))
+    .digest('hex');
+  return { ranks, key };
+}
+
 export function createQueueHandlers(workspaces: WorkspaceManager): DomainHandlers<'queue'> {
   return {
-    async window({ filter: { work, ...filter }, ...query }) {
+    async window({ filter: { work: only, ...filter }, ...query }) {
       const space = await workspaces.require();
-      // The investigator's work is in the local store: it becomes the alerts it names.
-      const alertIds =
-        work === undefined
-          ? undefined
-          : work === 'awaiting-review'
-            ? reviewOf(space).awaitingAlertIds()
-            : workbenchOf(space).alertIdsWith(work);
-      return readSnapshot(space.db, (db) =>
-        queueWindow(db, { ...query, filter: { ...filter, ...(alertIds && { alertIds }) } }),
+      // The investigator's work is in the local store: a work filter becomes the alerts it names.
+      const alertIds = only === undefined ? undefined : alertIdsWith(space, only);
+      const work = workRanks(space);
+      const window = readSnapshot(space.db, (db) =>
+        queueWindow(db, {
+          ...query,
+          filter: { ...filter, ...(alertIds && { alertIds }) },
+          work,
+        }),
       );
+      for (const row of window.rows) {
+        const rank = work.ranks.get(row.id);
+        row.work = rank === undefined ? null : (RANKED[rank - 1] ?? null);
+      }
+      return window;
     },
     facets: async () => {
       const facets = readSnapshot((await workspaces.require()).db, queueFacets);

@@ -2,7 +2,7 @@ import { QUEUE_COLUMNS, type QueueColumnName, type QueueSortInput } from '../../
 import type { CacheDb } from './open-cache';
 import { prepared } from '../lib/sqlite/statements';
 import { VersionedMemo } from './queue-memo';
-import { toRowids, type RowidValues, type Rowids } from './queue-rowids';
+import { rowidValues, toRowids, type RowidValues, type Rowids } from './queue-rowids';
 import { customerRuns, groupOf, idOrder, stateRuns, type IdOrder } from './queue-tables';
 
 /**
@@ -11,7 +11,9 @@ import { customerRuns, groupOf, idOrder, stateRuns, type IdOrder } from './queue
  * group (the separator becomes a tab, below any letter). A customer not cached yet has an empty
  * name and no groups, so comes first ascending.
  */
-export const ORDER_KEYS: Record<QueueColumnName, string> = {
+export type CacheColumn = Exclude<QueueColumnName, 'work'>;
+
+export const ORDER_KEYS: Record<CacheColumn, string> = {
   id: 'a.id',
   customerName: "COALESCE(c.name, '') COLLATE NOCASE",
   customerExternalId: 'a.customer_external_id',
@@ -24,7 +26,7 @@ export const ORDER_KEYS: Record<QueueColumnName, string> = {
   reviewGroups: "replace(COALESCE(c.review_groups, ''), '|', char(9))",
 };
 
-export function orderBySql(sort: QueueSortInput): string {
+export function orderBySql(sort: QueueSortInput & { column: CacheColumn }): string {
   const direction = sort.direction === 'desc' ? 'DESC' : 'ASC';
   return `ORDER BY ${ORDER_KEYS[sort.column]} ${direction}, a.id ${direction}`;
 }
@@ -88,7 +90,7 @@ function customerKeyGroups(db: CacheDb, sql: string): Map<string, number> {
   return groups;
 }
 
-function computeOrder(db: CacheDb, column: QueueColumnName): Rowids {
+function computeOrder(db: CacheDb, column: CacheColumn): Rowids {
   const sql = FROM_INDEX[column];
   if (sql) {
     const rowids = prepared(db, sql, 'pluck').all() as number[];
@@ -127,5 +129,24 @@ function computeOrder(db: CacheDb, column: QueueColumnName): Rowids {
 const orders = new VersionedMemo<Rowids>(QUEUE_COLUMNS.length);
 
 /** Every cached alert in the column's ascending order (descending is exactly its reverse). */
-export const queueOrder = (db: CacheDb, column: QueueColumnName): Rowids =>
+export const queueOrder = (db: CacheDb, column: CacheColumn): Rowids =>
   orders.get(db, column, () => computeOrder(db, column));
+
+/**
+ * Every cached alert by the rank of the investigator's work on it (none first), ids in order
+ * within a rank. The ranks come from the local store, so this is not memoised per cache state:
+ * the caller keys it by the ranks too.
+ */
+export function workOrder(db: CacheDb, ranks: ReadonlyMap<string, number>): Rowids {
+  return db.transaction(() => {
+    const byId = idOrder(db);
+    const rankOf = rowidValues(byId.largest, byId.rowids.length, 0);
+    const ranked = prepared(
+      db,
+      'SELECT a.rowid, j.value FROM json_each(?) j JOIN alerts a ON a.id = j.key',
+      'raw',
+    ).all(JSON.stringify(Object.fromEntries(ranks))) as Array<[number, number]>;
+    for (const [rowid, rank] of ranked) rankOf.set(rowid, rank);
+    return orderByGroup(byId, rankOf);
+  })();
+}

@@ -40,5 +40,7 @@ export function queueRow(record: QueueRowRecord): QueueRow {
     reviewGroups: listValues(record.review_groups),
     agentId: record.agent_id,
     revisionNumber: record.revision_number,
+    // The investigator's work is in the local store, not the cache: the bridge says it.
+    work: null,
   };
 }

@@ -5,13 +5,18 @@ import { normaliseFilter, type QueueFilterValue } from './queue-filter';
 import { matches } from './queue-match';
 import { prepared } from '../lib/sqlite/statements';
 import { VersionedMemo } from './queue-memo';
-import { queueOrder } from './queue-order';
+import { queueOrder, workOrder } from './queue-order';
 import { keepInOrder, type Rowids } from './queue-rowids';
 import { stateOf } from './queue-tables';
 import { QUEUE_ROW_SELECT, queueRow, type QueueRowRecord } from './queue-rows';
 
 export type QueueWindowQuery = Omit<z.output<typeof QueueWindowInput>, 'filter'> & {
   filter: QueueFilterValue;
+  /**
+   * For the work column's order: each alert's rank of the investigator's work (higher is more
+   * pressing; absent is none), and a key that changes whenever the ranks do.
+   */
+  work?: { ranks: ReadonlyMap<string, number>; key: string };
 };
 
 const ALL_STATES = [1, 2, 3, 4, 5, 6, 7];
@@ -27,9 +32,19 @@ const stateCountMemo = new VersionedMemo<Record<string, number>>(16);
  * column's order of every alert is computed once per state of the cache and each filter's matches
  * once, so a new filter does not sort again and a new sort does not filter again.
  */
-function snapshot(db: CacheDb, filter: QueueFilterValue, sort: QueueWindowQuery['sort']): Rowids {
-  return snapshots.get(db, JSON.stringify([filter, sort]), () => {
-    const order = queueOrder(db, sort.column);
+function snapshot(
+  db: CacheDb,
+  filter: QueueFilterValue,
+  sort: QueueWindowQuery['sort'],
+  work: QueueWindowQuery['work'],
+): Rowids {
+  const byWork = sort.column === 'work';
+  const key = JSON.stringify([filter, sort, byWork ? (work?.key ?? '') : '']);
+  return snapshots.get(db, key, () => {
+    const order =
+      sort.column !== 'work'
+        ? queueOrder(db, sort.column)
+        : workOrder(db, work?.ranks ?? new Map<string, number>());
     const descending = sort.direction === 'desc';
     const kept = matches(db, filter);
     if (!kept && !descending) return order;
@@ -85,7 +100,7 @@ function focusIndex(db: CacheDb, rowids: Rowids, focusId: string | undefined): n
 /** A window of the filtered, sorted alert queue, with its total, state counts and focus. */
 export function queueWindow(db: CacheDb, query: QueueWindowQuery): QueueWindow {
   const filter = normaliseFilter(query.filter);
-  const rowids = snapshot(db, filter, query.sort);
+  const rowids = snapshot(db, filter, query.sort, query.work);
   const rows = readRows(db, rowids.subarray(query.offset, query.offset + query.limit)).map(
     queueRow,
   );

@@ -53,6 +53,7 @@ export const QUEUE_COLUMNS = [
   'category',
   'score',
   'state',
+  'work',
   'createdAt',
   'updatedAt',
   'agentId',
@@ -98,6 +99,11 @@ export interface QueueRow {
   /** Agent of the last revision; empty when unassigned. */
   agentId: string;
   revisionNumber: number;
+  /**
+   * The investigator's own work on the alert, kept in CaseDesk: the most pressing of a proposal
+   * gone stale, one awaiting a second review, one proposed, a note; null when none.
+   */
+  work: QueueWork | null;
 }
 
 export interface QueueWindow {

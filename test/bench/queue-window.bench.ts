@@ -1,10 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  QueueWindowInput,
-  type QueueColumnName,
-  type QueueFilterInput,
-} from '../../preload/contract';
+import { QueueWindowInput, type QueueFilterInput } from '../../preload/contract';
 import { ftsQuery, searchCache } from '../../main/cache/cache-queries';
 import { dashboardSummary } from '../../main/cache/dashboard';
 import { MIGRATIONS } from '../../main/cache/migrations';
@@ -13,7 +9,7 @@ import { migration002 } from '../../main/cache/migrations/002-queue';
 import type { Migration } from '../../main/lib/sqlite/migrate';
 import { openCache, type CacheDb } from '../../main/cache/open-cache';
 import { queueFacets } from '../../main/cache/queue-facets';
-import { orderBySql } from '../../main/cache/queue-order';
+import { orderBySql, type CacheColumn } from '../../main/cache/queue-order';
 import { QUEUE_ROW_SELECT } from '../../main/cache/queue-rows';
 import { queueWindow } from '../../main/cache/queue-window';
 import type { AlertLike } from '../../main/cache/records';
@@ -214,7 +210,7 @@ const touchCache = () =>
     .prepare("INSERT OR REPLACE INTO sync_state (key, value) VALUES ('bench.tick', ?)")
     .run(String((tick += 1)));
 
-const COLUMNS: QueueColumnName[] = [
+const COLUMNS: CacheColumn[] = [
   'updatedAt',
   'createdAt',
   'score',

@@ -171,6 +171,22 @@ test('a proposed decision is pinned to the revision seen and turns stale when th
   await queue.expectTotal(1);
   await expect(queue.rows.first()).toHaveAttribute('data-alert-id', id);
   await screenshot(page, 'workbench-queue-stale');
+
+  // The whole queue sorted by the investigator's work: the stale proposal comes first, and says so.
+  await queue.open(undefined, { column: 'updatedAt', direction: 'desc' });
+  const chooser = page.getByTestId('queue-columns');
+  await chooser.getByRole('button', { name: /Columns/ }).click();
+  await chooser.getByRole('checkbox', { name: 'Your work', exact: true }).check();
+  await page.keyboard.press('Escape');
+  await queue.sortBy('work');
+  await expect(page.getByTestId('sort-work').locator('..')).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+  await expect(queue.rows.first()).toHaveAttribute('data-alert-id', id);
+  await expect(queue.rows.first().locator('.queue-col-work')).toHaveText('Stale');
+  await expect(queue.rows.nth(1).locator('.queue-col-work')).toHaveText('—');
+  await screenshot(page, 'workbench-queue-by-work');
   await screen.open(id);
 
   // Withdrawn with a reason; the history keeps it.

@@ -8,6 +8,7 @@ export type QueueColumn =
   | 'category'
   | 'score'
   | 'state'
+  | 'work'
   | 'createdAt'
   | 'updatedAt'
   | 'reviewGroups';

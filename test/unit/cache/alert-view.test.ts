@@ -130,6 +130,7 @@ describe('the alert view', () => {
         reviewGroups: ['retail', 'fr'],
         agentId: '',
         revisionNumber: 1,
+        work: null,
       },
       expect.objectContaining({ id: 'A2', agentId: '7', state: 3 }),
     ]);

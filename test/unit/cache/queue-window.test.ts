@@ -135,7 +135,7 @@ const words = (text: string) =>
 const nameMatches = (filter: string, name: string) =>
   words(filter).every((term) => words(name).some((word) => word.startsWith(term)));
 
-const KEYS: Record<QueueColumnName, (row: ModelRow) => string | number> = {
+const KEYS: Record<Exclude<QueueColumnName, 'work'>, (row: ModelRow) => string | number> = {
   id: (row) => row.id,
   agentId: (row) => row.agent,
   customerName: (row) => asciiLower(row.name),
@@ -148,8 +148,16 @@ const KEYS: Record<QueueColumnName, (row: ModelRow) => string | number> = {
   reviewGroups: (row) => (row.groups.length ? `\t${row.groups.join('\t')}\t` : ''),
 };
 
-function ordered(rows: readonly ModelRow[], sort: QueueSortInput): string[] {
-  const key = KEYS[sort.column];
+/** Each alert's rank of the investigator's work (the local store's, given to the window). */
+type Ranks = ReadonlyMap<string, number>;
+
+function ordered(
+  rows: readonly ModelRow[],
+  sort: QueueSortInput,
+  ranks: Ranks = new Map(),
+): string[] {
+  const key =
+    sort.column === 'work' ? (row: ModelRow) => ranks.get(row.id) ?? 0 : KEYS[sort.column];
   const sign = sort.direction === 'asc' ? 1 : -1;
   const compare = (a: ModelRow, b: ModelRow) => {
     const [x, y] = [key(a), key(b)];
@@ -160,15 +168,24 @@ function ordered(rows: readonly ModelRow[], sort: QueueSortInput): string[] {
   return [...rows].sort(compare).map((row) => row.id);
 }
 
-const window = (db: CacheDb, input: Record<string, unknown>) =>
-  queueWindow(db, QueueWindowInput.parse(input));
+const window = (db: CacheDb, input: Record<string, unknown>, ranks?: Ranks) =>
+  queueWindow(db, {
+    ...QueueWindowInput.parse(input),
+    ...(ranks && { work: { ranks, key: JSON.stringify([...ranks]) } }),
+  });
 
 /** Every id of the queue, read window by window. */
-function readAll(db: CacheDb, filter: QueueFilterInput, sort: QueueSortInput, limit = 7) {
+function readAll(
+  db: CacheDb,
+  filter: QueueFilterInput,
+  sort: QueueSortInput,
+  limit = 7,
+  ranks?: Ranks,
+) {
   const ids: string[] = [];
   let total = 0;
   for (let offset = 0; offset === 0 || offset < total; offset += limit) {
-    const page = window(db, { filter, sort, offset, limit });
+    const page = window(db, { filter, sort, offset, limit }, ranks);
     total = page.total;
     expect(page.offset).toBe(offset);
     ids.push(...page.rows.map((row) => row.id));
@@ -271,6 +288,7 @@ describe('the queue window', () => {
       reviewGroups: ['retail'],
       agentId: '',
       revisionNumber: 1,
+      work: null,
     });
     // A customer not synced yet: no name, no groups, the row is still there.
     expect(page.rows.find((row) => row.id === 'A04')).toMatchObject({
@@ -546,8 +564,13 @@ const sorts = fc.record({
     'createdAt',
     'updatedAt',
     'reviewGroups',
+    'work',
   ),
   direction: fc.constantFrom<'asc' | 'desc'>('asc', 'desc'),
+});
+/** Work ranks on some of the alerts, by position (ids the cache does not hold are ignored). */
+const rankSeeds = fc.array(fc.tuple(fc.nat({ max: 30 }), fc.integer({ min: 1, max: 4 })), {
+  maxLength: 12,
 });
 
 describe('the queue window, for any records, filter and sort', () => {
@@ -559,15 +582,20 @@ describe('the queue window, for any records, filter and sort', () => {
         filters,
         sorts,
         fc.nat(),
-        (customers, alerts, filter, sort, pick) => {
+        rankSeeds,
+        (customers, alerts, filter, sort, pick, seeds) => {
           const { db } = openTestCache();
           fill(db, customers, alerts);
           const rows = model(customers, alerts);
+          const ranks = new Map(
+            seeds.map(([at, rank]) => [alerts[at]?.id ?? `not-cached-${at}`, rank] as const),
+          );
           const expected = ordered(
             rows.filter((row) => keeps(filter, row)),
             sort,
+            ranks,
           );
-          const { ids, total } = readAll(db, filter, sort, 1 + (pick % 9));
+          const { ids, total } = readAll(db, filter, sort, 1 + (pick % 9), ranks);
           expect(ids).toEqual(expected);
           expect(total).toBe(expected.length);
 
@@ -576,7 +604,7 @@ describe('the queue window, for any records, filter and sort', () => {
           for (const row of rows.filter((entry) => keeps(others, entry)))
             counts[row.state] = (counts[row.state] ?? 0) + 1;
           const focus = alerts[pick % Math.max(1, alerts.length)]?.id;
-          const page = window(db, { filter, sort, focusId: focus ?? 'none' });
+          const page = window(db, { filter, sort, focusId: focus ?? 'none' }, ranks);
           expect(page.stateCounts).toEqual(counts);
           expect(page.focusIndex).toBe(
             focus && expected.includes(focus) ? expected.indexOf(focus) : null,

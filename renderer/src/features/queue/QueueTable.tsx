@@ -1,6 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useImperativeHandle, useRef, type CSSProperties, type Ref } from 'react';
-import type { QueueColumnName, QueueRow, QueueSortInput } from '../../../../preload/contract';
+import type {
+  QueueColumnName,
+  QueueRow,
+  QueueSortInput,
+  QueueWork,
+} from '../../../../preload/contract';
 import { CategoryTag, ScoreBar, StatePill } from '../../components/Pills';
 import { DateText } from '../../components/DateText';
 import { agentLabel } from '../../lib/alert-states';
@@ -232,6 +237,18 @@ function QueueCell({ column, row }: { column: QueueColumnName; row: QueueRow }) 
           <StatePill state={row.state} />
         </div>
       );
+    case 'work':
+      return (
+        <div role="gridcell" className="queue-cell queue-col-work" data-value={row.work ?? ''}>
+          {row.work ? (
+            <span className={`pill pill-${WORK_TONES[row.work]}`} title={WORK_TITLES[row.work]}>
+              {WORK_SHORT[row.work]}
+            </span>
+          ) : (
+            <span className="queue-faint">—</span>
+          )}
+        </div>
+      );
     case 'createdAt':
     case 'updatedAt':
       return (
@@ -259,6 +276,26 @@ function QueueCell({ column, row }: { column: QueueColumnName; row: QueueRow }) 
       );
   }
 }
+
+/** The investigator's most pressing work on an alert, in a word (the title says it whole). */
+const WORK_SHORT: Record<QueueWork, string> = {
+  stale: 'Stale',
+  'awaiting-review': 'In review',
+  proposed: 'Proposed',
+  noted: 'Noted',
+};
+const WORK_TITLES: Record<QueueWork, string> = {
+  stale: 'Proposed decision gone stale: the alert moved on since',
+  'awaiting-review': 'Proposed decision awaiting a second review',
+  proposed: 'Decision proposed, kept in CaseDesk',
+  noted: 'Has a note, kept in CaseDesk',
+};
+const WORK_TONES: Record<QueueWork, 'warning' | 'info' | 'neutral'> = {
+  stale: 'warning',
+  'awaiting-review': 'info',
+  proposed: 'info',
+  noted: 'neutral',
+};
 
 /** A row whose page is on its way: its shape, no content. */
 function PlaceholderRow({

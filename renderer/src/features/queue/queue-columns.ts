@@ -12,6 +12,7 @@ export const QUEUE_COLUMNS: QueueColumnList = [
   'category',
   'score',
   'state',
+  'work',
   'createdAt',
   'updatedAt',
   'agentId',
@@ -25,6 +26,7 @@ export const COLUMN_LABELS: Record<QueueColumnName, string> = {
   category: 'Category',
   score: 'Score',
   state: 'State',
+  work: 'Your work',
   createdAt: 'Created',
   updatedAt: 'Updated',
   agentId: 'Assignee',
@@ -32,7 +34,7 @@ export const COLUMN_LABELS: Record<QueueColumnName, string> = {
 };
 
 /** Columns a user adds when wanted: the table fits a laptop screen without them. */
-export const OPTIONAL_COLUMNS: readonly QueueColumnName[] = ['id', 'agentId'];
+export const OPTIONAL_COLUMNS: readonly QueueColumnName[] = ['id', 'work', 'agentId'];
 
 /** Each column's track in the grid. */
 const WIDTHS: Record<QueueColumnName, string> = {
@@ -42,6 +44,7 @@ const WIDTHS: Record<QueueColumnName, string> = {
   category: '84px',
   score: '112px',
   state: '148px',
+  work: '112px',
   createdAt: '124px',
   updatedAt: '124px',
   agentId: '96px',

@@ -13,7 +13,10 @@ export interface QueueQuery {
 
 export const DEFAULT_SORT: QueueSortInput = { column: 'updatedAt', direction: 'desc' };
 
-/** The direction a column starts in: the most urgent or most recent first, names A to Z. */
+/**
+ * The direction a column starts in: the most urgent or most recent first (the most pressing of
+ * the investigator's work too), names A to Z.
+ */
 export function firstDirection(column: QueueColumnName): 'asc' | 'desc' {
   return column === 'id' ||
     column === 'agentId' ||

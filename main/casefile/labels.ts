@@ -31,7 +31,8 @@ export const agentLabel = (agentId: string): string => {
 export function timeText(value: string | number | null | undefined): string {
   if (value === null || value === undefined || value === '') return '—';
   const ms = typeof value === 'number' ? (value < 1e12 ? value * 1000 : value) : Date.parse(value);
-  if (!Number.isFinite(ms)) return String(value);
+  // A Date holds ±8.64e15 ms; past that an odd service value is shown as it came.
+  if (!Number.isFinite(ms) || Math.abs(ms) > 8.64e15) return String(value);
   const iso = new Date(ms).toISOString();
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }

@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import type { JournalEntryView, JournalVerification } from '../../preload/contract';
 import { canonicalJson } from '../lib/canonical-json';
 import { prepared } from '../lib/sqlite/statements';
+import { wellFormed } from '../lib/well-formed';
 
 // The profile's append-only journal (local store migration 007). An entry's hash covers its
 // place, time, actor, action, subject, body and the hash of the entry before it, so changing,
@@ -116,9 +117,15 @@ export function createJournal(db: Database.Database, now: () => number = Date.no
   }
 
   return {
-    append({ actor, action, subject, body }) {
+    append(input) {
       // Read and written in one transaction (nested in the caller's, when there is one), so two
       // appends can never take the same place.
+      // SQLite text cannot hold a lone surrogate (it would read back as U+FFFD and the entry's
+      // hash would no longer hold): the text columns are made well-formed before they are hashed.
+      const [actor, action, subject] = [input.actor, input.action, input.subject].map(
+        wellFormed,
+      ) as [string, string, string];
+      const { body } = input;
       return db.transaction(() => {
         const last = head();
         const unhashed = {

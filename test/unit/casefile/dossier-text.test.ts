@@ -37,6 +37,9 @@ describe('dossier text', () => {
     expect(timeText(1_709_251_200)).toBe('2024-03-01 00:00 UTC');
     expect(timeText(1_709_251_200_000)).toBe('2024-03-01 00:00 UTC');
     expect(timeText(null)).toBe('—');
+    // Past what a Date holds: shown as it came, never a failed export.
+    expect(timeText(1e300)).toBe('1e+300');
+    expect(timeText(-9e15)).toBe('-9000000000000000');
     expect(timeText('not a date')).toBe('not a date');
   });
 

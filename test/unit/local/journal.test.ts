@@ -248,6 +248,23 @@ describe('the journal', () => {
     expect(store.journal.verify()).toMatchObject({ state: 'intact', entries: 2 });
   });
 
+  it('stays intact with lone surrogates in its actor, subject and body, after the store reopens', () => {
+    const entry = store.journal.append({
+      actor: 'Ana \uD800 Ruiz',
+      action: 'review.received',
+      subject: 'alert:A\uDC00',
+      body: { alertId: 'A\uD800', note: 'x\uDBFF' },
+    });
+    expect(entry.subject).toBe('alert:A\uFFFD');
+    store.close();
+    store = open().store;
+    expect(store.journal.recent(1)[0]).toMatchObject({
+      actor: 'Ana \uFFFD Ruiz',
+      subject: 'alert:A\uFFFD',
+    });
+    expect(store.journal.verify()).toMatchObject({ state: 'intact', entries: 1 });
+  });
+
   it('hashes a body by its value, whatever order its members were given in', () => {
     const other = new Database(':memory:');
     other.exec(

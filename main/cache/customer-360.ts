@@ -26,10 +26,18 @@ import { CREATED_MS, documentView, type DocumentRow } from './document-queries';
 import { PARENT_OF_RAW } from './migrations/003-threads';
 import { threadRows } from './thread-queries';
 
-/** How many of the customer's alerts, threads and timeline events the screen is given. */
-const ALERTS = 500;
-const THREADS = 500;
-const TIMELINE = 2000;
+/** How many of the customer's alerts, threads and timeline events a reader is given. */
+export interface Customer360Limits {
+  alerts: number;
+  threads: number;
+  timeline: number;
+}
+
+/** What the screen is given: enough to read, never a million rows over the bridge. */
+const SCREEN_LIMITS: Customer360Limits = { alerts: 500, threads: 500, timeline: 2000 };
+
+/** Everything the cache holds (SQLite reads a negative LIMIT as none): for the case file. */
+export const NO_LIMITS: Customer360Limits = { alerts: -1, threads: -1, timeline: -1 };
 
 const SCREENING = ['pep', 'san', 'press_risk', 'may_be_pep', 'may_be_san', 'may_be_press_risk'];
 const IDENTITY_VERIFICATION = ['vid_success', 'vid_failed', 'vid_in_progress', 'vid_outdated'];
@@ -163,13 +171,13 @@ const bothWays = (db: CacheDb, externalId: string, side: 'parent' | 'child') => 
   return [...known, ...readShapeLinks(db, externalId, side, known)];
 };
 
-function timeline(db: CacheDb, externalId: string): TimelineEventView[] {
+function timeline(db: CacheDb, externalId: string, limit: number): TimelineEventView[] {
   return (
     prepared(
       db,
       `SELECT id, created_ms, event_type, raw FROM timeline_events
          WHERE customer_external_id = ? ORDER BY created_ms DESC, id DESC LIMIT ?`,
-    ).all(externalId, TIMELINE) as Array<{
+    ).all(externalId, limit) as Array<{
       id: string;
       created_ms: number;
       event_type: string;
@@ -198,13 +206,13 @@ function documents(db: CacheDb, externalId: string): DocumentView[] {
   ).map(documentView);
 }
 
-function linkedThreads(db: CacheDb, externalId: string) {
+function linkedThreads(db: CacheDb, externalId: string, limit: number) {
   const ids = (
     prepared(
       db,
       `SELECT t.id FROM thread_customers tc JOIN threads t ON t.id = tc.thread_id
          WHERE tc.customer_external_id = ? ORDER BY t.updated_ms DESC, t.id DESC LIMIT ?`,
-    ).all(externalId, THREADS) as Array<{ id: string }>
+    ).all(externalId, limit) as Array<{ id: string }>
   ).map((row) => row.id);
   return threadRows(db, ids);
 }
@@ -227,7 +235,11 @@ function timelineMayBeCut(db: CacheDb, externalId: string): number | null {
 export type CachedCustomer360 = Omit<Customer360, 'pressReportCount' | 'kytTransactionCount'>;
 
 /** Everything the cache holds about one customer; null until the customer reaches the cache. */
-export function customer360(db: CacheDb, externalId: string): CachedCustomer360 | null {
+export function customer360(
+  db: CacheDb,
+  externalId: string,
+  limits: Customer360Limits = SCREEN_LIMITS,
+): CachedCustomer360 | null {
   const row = prepared(
     db,
     `SELECT external_id, id, account_type, name, name_variations, review_groups, raw,
@@ -255,10 +267,10 @@ export function customer360(db: CacheDb, externalId: string): CachedCustomer360 
       asParent: bothWays(db, externalId, 'parent'),
       asChild: bothWays(db, externalId, 'child'),
     },
-    timeline: timeline(db, externalId),
+    timeline: timeline(db, externalId, limits.timeline),
     timelineMayBeCut: timelineMayBeCut(db, externalId),
     documents: documents(db, externalId),
-    threads: linkedThreads(db, externalId),
-    alerts: customerAlertRows(db, externalId, { limit: ALERTS }),
+    threads: linkedThreads(db, externalId, limits.threads),
+    alerts: customerAlertRows(db, externalId, { limit: limits.alerts }),
   };
 }

@@ -1,6 +1,6 @@
 import type { NoteTarget, NoteView, PressReportDetail, ProposalView } from '../../preload/contract';
 import { alertView } from '../cache/alert-view';
-import { customer360 } from '../cache/customer-360';
+import { customer360, NO_LIMITS } from '../cache/customer-360';
 import { threadView } from '../cache/thread-view';
 import { AppError } from '../lib/app-error';
 import type { JournalEntry } from '../local/journal';
@@ -202,7 +202,8 @@ export async function gatherCaseRecord(
       `Alert ${subject.id} is not in the offline cache: sync, then export its case file.`,
     );
   const customerExternalId = first ? first.customerExternalId : subject.id;
-  const whole = customer360(cache, customerExternalId);
+  // The whole record, not the screen's first 500 alerts and threads: a case file leaves out nothing.
+  const whole = customer360(cache, customerExternalId, NO_LIMITS);
   if (subject.kind === 'customer' && !whole)
     throw new AppError(
       'not_found',

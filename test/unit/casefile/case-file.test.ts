@@ -1,3 +1,4 @@
+import { createCacheWriter } from '../../../main/cache/repositories';
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -233,6 +234,16 @@ describe('case files', () => {
       },
     });
     expect(local.journal.verify().state).toBe('intact');
+  });
+
+  it('holds every alert of a customer, past the 500 the customer screen is given', async () => {
+    const many = Array.from({ length: 520 }, (_, n) =>
+      alert(`B${String(n).padStart(3, '0')}`, 'C1'),
+    );
+    createCacheWriter(cache).putAlerts(many, NOW);
+    const done = await exportCaseFile(deps(), { kind: 'customer', id: 'C1' }, folder('many'));
+    const files = unzip(join(temp.path, 'many', done.bundleName));
+    expect(Object.keys(files).filter((name) => name.startsWith('alerts/'))).toHaveLength(522);
   });
 
   it('keeps a document deleted on the service since with its hash, marked deleted', async () => {

@@ -355,3 +355,23 @@ test('a record with many notes shows them a page at a time, keeping what is show
   expect(new Set(texts).size).toBe(121);
   expect(texts.at(-1)).toBe('Note 0');
 });
+
+test('the customer’s Notes tab counts its notes, a new one at once', async ({ page, tenant }) => {
+  expect(tenant).toBeTruthy();
+  const queue = await bridge<QueueWindow>(page, 'queue.window', { limit: 1 });
+  const customer = queue.rows[0]?.customerExternalId;
+  if (!customer) throw new Error('the tenant has no alert');
+  await page.evaluate(
+    (target) => {
+      location.hash = target;
+    },
+    `#/customer/${encodeURIComponent(customer)}/notes`,
+  );
+  const tab = page.getByTestId('tab-notes');
+  await expect(tab).toHaveText(/Notes\s*0/);
+  const notes = page.getByTestId('notes-panel');
+  await notes.getByTestId('new-note-text').fill('Asked the branch for the source of funds.');
+  await notes.getByTestId('add-note').click();
+  await expect(notes.getByTestId('note')).toHaveCount(1);
+  await expect(tab).toHaveText(/Notes\s*1/);
+});

@@ -19,7 +19,7 @@ import { AlertsTab, DocumentsTab, TimelineTab } from './RecordTabs';
 import { CustomerPressTab } from '../press';
 import { CustomerKytTab, useCustomerKytCount } from '../kyt';
 import { CustomerRelationsTab, useCustomerRelationCount } from '../relations';
-import { CaseFileButton, CaseFileResult, NotesPanel } from '../workbench';
+import { CaseFileButton, CaseFileResult, NotesPanel, useNoteCount } from '../workbench';
 import './customer.css';
 import { ServiceText } from '../../components/ServiceText';
 
@@ -28,6 +28,7 @@ function tabsOf(
   pendingUploads: number,
   transactions: number | null,
   relations: number | null,
+  notes: number | null,
 ): TabSpec[] {
   return [
     { tab: 'overview', label: 'Overview', count: null },
@@ -38,7 +39,7 @@ function tabsOf(
     { tab: 'press', label: 'Press', count: customer.pressReportCount },
     { tab: 'transactions', label: 'Transactions', count: transactions },
     { tab: 'relations', label: 'Relations', count: relations },
-    { tab: 'notes', label: 'Notes', count: null },
+    { tab: 'notes', label: 'Notes', count: notes },
   ];
 }
 
@@ -83,7 +84,8 @@ export function CustomerScreen({
   // Kept KYT submissions naming the customer; no count while they cannot be read.
   const transactions = useCustomerKytCount(externalId);
   const relations = useCustomerRelationCount(externalId);
-  const tabs = customer ? tabsOf(customer, pendingUploads, transactions, relations) : [];
+  const notes = useNoteCount({ kind: 'customer', id: externalId });
+  const tabs = customer ? tabsOf(customer, pendingUploads, transactions, relations, notes) : [];
   const show = (next: CustomerTab) => replace({ screen: 'customer', externalId, tab: next });
   const addFiles = useUploads((state) => state.addFiles);
   // Files dropped anywhere on the customer open its documents tab, where their form is.

@@ -9,6 +9,7 @@ import { useCached } from '../../lib/use-cached';
 import { NoteText } from './NoteText';
 import { shownNotes, withEdited, withOlderPage, type OlderNotes } from './note-pages';
 import { DRAFT_LABELS, useKeptDraft } from './use-kept-draft';
+import { useNotesAdded } from './use-note-count';
 import './workbench.css';
 
 /** Notes one "Show older" reads: the page the bridge answers when none is asked for. */
@@ -90,7 +91,14 @@ export function NotesPanel({
         </h2>
         <KeptLocallyBadge />
       </header>
-      <NewNote target={target} fieldRef={field} onAdded={newest.reload} />
+      <NewNote
+        target={target}
+        fieldRef={field}
+        onAdded={() => {
+          newest.reload();
+          useNotesAdded.getState().noteAdded();
+        }}
+      />
       {newest.status === 'error' && !newest.data ? (
         <ErrorState error={newest.error} onRetry={newest.reload} />
       ) : list.length === 0 ? (

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { categoryChoices, type QueueWork } from '../../preload/contract';
 import { queueFacets } from '../cache/queue-facets';
+import { cacheVersion } from '../cache/queue-memo';
 import { queueWindow } from '../cache/queue-window';
 import { readSnapshot } from '../cache/read-snapshot';
 import type { Workspace } from '../workspace/workspace';
@@ -18,11 +19,28 @@ function alertIdsWith(space: Workspace, work: QueueWork): string[] {
     : workbenchOf(space).alertIdsWith(work);
 }
 
+type WorkRanks = { ranks: Map<string, number>; key: string };
+
+/** The last ranks read per profile, with the states of its cache and local store they hold for. */
+const lastRanks = new WeakMap<Workspace, { version: string; work: WorkRanks }>();
+
 /**
  * Each alert with work on it, by its most pressing work's rank (1 for a note up), and a key that
  * changes when any does. None while the local store cannot be opened: the queue still reads.
+ * Read again only when the cache or the local store changed (staleness is the cache's), so
+ * scrolling the queue costs no read of the local store.
  */
-function workRanks(space: Workspace): { ranks: Map<string, number>; key: string } {
+function workRanks(space: Workspace): WorkRanks {
+  const local = space.localStore.state === 'open' ? space.localStore.store.db : null;
+  const version = `${cacheVersion(space.db)}|${local ? cacheVersion(local) : '-'}`;
+  const last = lastRanks.get(space);
+  if (last?.version === version) return last.work;
+  const work = readWorkRanks(space);
+  lastRanks.set(space, { version, work });
+  return work;
+}
+
+function readWorkRanks(space: Workspace): WorkRanks {
   const ranks = new Map<string, number>();
   if (space.workbench)
     RANKED.forEach((work, index) => {

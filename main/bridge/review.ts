@@ -12,6 +12,7 @@ import type { Workspace } from '../workspace/workspace';
 import type { WorkspaceManager } from '../workspace/workspace-manager';
 import type { DomainHandlers } from './handlers';
 import { workbenchOf } from './workbench';
+import { tenantOf } from '../review/review-checks';
 
 // Second reviews live in the profile's local store and travel as files: every call answers
 // offline. Review files are written into the profile's download folder, and the window hears
@@ -31,7 +32,7 @@ export function reviewOf(space: Workspace, logger: Logger = silentLogger): Revie
     local: space.localStore.store,
     cache: space.db,
     workbench,
-    tenant: new URL(space.baseUrl).origin,
+    tenant: tenantOf(space.baseUrl),
     logger,
   });
 }

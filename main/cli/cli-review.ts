@@ -10,6 +10,7 @@ import { createAppSettings } from '../settings/app-settings';
 import { createWorkbench } from '../workbench/workbench';
 import { CliUsageError, flag, type ParsedArgs } from './cli-args';
 import { resolveProfile } from './cli-profile';
+import { tenantOf } from '../review/review-checks';
 
 // `review …`: a second review of a proposed decision from the command line, offline, on a
 // profile's own stores as the app keeps them (main/review/review.ts): the same files, checks,
@@ -197,7 +198,7 @@ export async function openReviewForCli(args: ParsedArgs, logger: Logger): Promis
       local,
       cache,
       workbench,
-      tenant: new URL(profile.baseUrl).origin,
+      tenant: tenantOf(profile.baseUrl),
       logger,
     }),
     me: async () => ({

@@ -30,6 +30,15 @@ const KIND_NAMES: Record<EvidenceKind, string> = {
 
 const refused = (message: string) => new AppError('invalid_input', message);
 
+/**
+ * The tenant a review file belongs to: the service's base URL without its query or trailing
+ * slash. Its path is kept, since two tenants may share a host (https://h/t/a and https://h/t/b).
+ */
+export function tenantOf(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
 /** The file's text as a request or an answer of this version, made on `tenant`; or why not. */
 export function readBundle(text: string, fileName: string, tenant: string): ReadBundle {
   let value: unknown;
@@ -100,7 +109,7 @@ export function checkSignature(bundle: RequestBundle | AnswerBundle): void {
 }
 
 const sameName = (a: string, b: string) =>
-  a.normalize('NFC').trim().toLocaleLowerCase() === b.normalize('NFC').trim().toLocaleLowerCase();
+  a.normalize('NFC').trim().toLowerCase() === b.normalize('NFC').trim().toLowerCase();
 
 /**
  * Maker and checker must differ: neither the same installation (key) nor the same analyst.

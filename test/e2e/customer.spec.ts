@@ -183,6 +183,8 @@ test.describe('customer 360', () => {
     await expect(customerPage.panel('alerts')).toBeVisible();
     await expect(page).toHaveURL(/\/alerts$/);
     await page.keyboard.press('End');
+    await expect(customerPage.tab('notes')).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowLeft');
     await expect(customerPage.tab('relations')).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('ArrowLeft');
     await expect(customerPage.tab('transactions')).toHaveAttribute('aria-selected', 'true');

@@ -8,7 +8,8 @@ export type CustomerTabName =
   | 'threads'
   | 'press'
   | 'transactions'
-  | 'relations';
+  | 'relations'
+  | 'notes';
 
 /** The customer 360, as an investigator sees it: a heading, tabs and their panels. */
 export class CustomerPage {

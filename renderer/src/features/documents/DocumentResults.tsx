@@ -138,7 +138,8 @@ export function DocumentResults({
       run: () => askEdit(row),
     },
     {
-      keys: 'n',
+      // Shift+N: n and p turn the pages of the results.
+      keys: 'N',
       description: 'Notes on the selected document',
       group: shortcutGroup,
       run: () => row && setNoting(row),

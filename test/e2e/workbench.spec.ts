@@ -277,10 +277,10 @@ test('a document has notes too, from its row', async ({ page, tenant }) => {
   await screenshot(page, 'workbench-document-notes');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  // From the keyboard: Shift+N on the selected row (n still turns the page).
+  // From the keyboard: m on the selected row (n turns the page).
   await page.locator('#screen-title').click();
   await expect(row).toHaveAttribute('aria-selected', 'true');
-  await page.keyboard.press('Shift+N');
+  await page.keyboard.press('m');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('note')).toHaveCount(1);
   await page.keyboard.press('Escape');

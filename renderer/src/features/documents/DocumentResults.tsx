@@ -138,8 +138,8 @@ export function DocumentResults({
       run: () => askEdit(row),
     },
     {
-      // Shift+N: n and p turn the pages of the results.
-      keys: 'N',
+      // m (a memo), since n and p turn the pages of the results.
+      keys: 'm',
       description: 'Notes on the selected document',
       group: shortcutGroup,
       run: () => row && setNoting(row),

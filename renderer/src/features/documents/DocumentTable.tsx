@@ -202,6 +202,7 @@ export function DocumentTable({
                     variant="ghost"
                     onClick={() => onNotes(row)}
                     aria-label={`Notes on ${row.displayName || row.fileName}`}
+                    title="Notes on this document (m on the selected one)"
                     data-testid="document-notes"
                   >
                     Notes

@@ -122,6 +122,12 @@ export function CaseFileResult({ subject }: { subject: CaseFileSubject }) {
         .
       </p>
       {view.pdfProblem && <p data-testid="casefile-pdf-problem">{view.pdfProblem}</p>}
+      {view.journalSeq === null && (
+        <p data-testid="casefile-not-journaled">
+          The export could not be recorded in the journal (the profile’s local store could not be
+          written): its files are complete; export it again once the Journal screen opens.
+        </p>
+      )}
       <p className="casefile-hash">
         Bundle SHA-256{' '}
         <span className="mono" data-testid="casefile-sha256">

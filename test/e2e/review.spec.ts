@@ -133,6 +133,9 @@ test('a proposal goes for a second review to a colleague’s CaseDesk and comes 
     const alertB = new AlertPage(pageB);
     await alertB.open(id);
     const panelB = pageB.getByTestId('review-panel');
+    // B has no proposal of its own on the alert: nothing to send, and the panel says why.
+    await expect(panelB.getByTestId('review-none')).toContainText('Propose a decision first');
+    await expect(panelB.getByTestId('review-send')).toHaveCount(0);
     await panelB.getByTestId('review-import-input').setInputFiles(join(downloadsA.path, fileName));
     const received = pageB.getByTestId('received-review');
     await expect(received).toBeVisible();

@@ -160,14 +160,17 @@ export function ReviewPanel({ alert }: { alert: AlertView }) {
         >
           {busy === 'import' ? 'Importing…' : 'Import a review file…'}
         </ChooseFileButton>
-        <Button
-          variant={data?.openProposalId && !current ? 'primary' : 'secondary'}
-          busy={busy === 'send'}
-          onClick={send}
-          data-testid="review-send"
-        >
-          {awaiting ? 'Send again' : 'Send for second review'}
-        </Button>
+        {/* Only an open proposal can be sent: without one the panel says to propose first. */}
+        {data?.openProposalId && (
+          <Button
+            variant={current ? 'secondary' : 'primary'}
+            busy={busy === 'send'}
+            onClick={send}
+            data-testid="review-send"
+          >
+            {awaiting ? 'Send again' : 'Send for second review'}
+          </Button>
+        )}
       </div>
       {earlier.length > 0 && (
         <details className="wb-earlier" data-testid="earlier-reviews">

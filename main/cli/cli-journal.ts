@@ -17,22 +17,31 @@ import { CliUsageError, flag, type ParsedArgs } from './cli-args';
 // store aside when it next opens it; this command leaves that to the app). Arguments are read
 // here (a bad one is a CliUsageError, exit 2); the journal is given by the caller.
 
-export const JOURNAL_USAGE = `  journal verify [--json]                               checks the profile's journal (every note,
+export const JOURNAL_USAGE = `  journal verify [--head SEQ:HASH] [--json]            checks the profile's journal (every note,
          edit and proposal): each entry's hash and its link to the entry before it. Intact: the
          number of entries and the last hash (exit code 0); broken: the first entry that does not
-         check out and why (exit code 1)
+         check out and why (exit code 1). --head is a head seen earlier (a case file prints the
+         journal's head at export): the journal must still hold that entry with that hash, so
+         entries cut from its end, or a chain written anew, are found too
   journal export [--format ndjson] [--out FILE]         every entry, oldest first, one JSON object a
          line: seq, at, actor, action, subject, body, prevHash, hash; to FILE (written whole or not
          at all) or to standard output
   Each takes --profile NAME, or --db FILE (the local store beside it); the local store is only
   read, never changed.`;
 
+/** A journal head known from outside the journal: entry `seq` had this hash. */
+export interface KnownHead {
+  seq: number;
+  hash: string;
+}
+
 export type JournalCommand =
-  { name: 'verify'; json: boolean } | { name: 'export'; format: 'ndjson'; out: string | null };
+  | { name: 'verify'; json: boolean; head: KnownHead | null }
+  | { name: 'export'; format: 'ndjson'; out: string | null };
 
 const TARGET_FLAGS = ['profile', 'data-dir', 'db'];
 const ALLOWED: Record<JournalCommand['name'], readonly string[]> = {
-  verify: ['json'],
+  verify: ['json', 'head'],
   export: ['format', 'out'],
 };
 
@@ -50,7 +59,8 @@ export function parseJournalCommand(args: ParsedArgs): JournalCommand {
     throw new CliUsageError(
       `journal ${command} takes no other argument (${JSON.stringify(args.positionals[1])}).`,
     );
-  if (command === 'verify') return { name: command, json: args.flags.has('json') };
+  if (command === 'verify')
+    return { name: command, json: args.flags.has('json'), head: knownHead(flag(args, 'head')) };
   const format = flag(args, 'format') ?? 'ndjson';
   if (format !== 'ndjson')
     throw new CliUsageError(
@@ -59,6 +69,43 @@ export function parseJournalCommand(args: ParsedArgs): JournalCommand {
   const out = flag(args, 'out');
   if (out !== null && out.trim() === '') throw new CliUsageError('--out needs a file name.');
   return { name: command, format, out: out === null ? null : resolve(out) };
+}
+
+function knownHead(text: string | null): KnownHead | null {
+  if (text === null) return null;
+  const match = /^(?:entry\s*)?(\d{1,15})\s*[:,]\s*([0-9a-f]{64})$/i.exec(text.trim());
+  if (!match)
+    throw new CliUsageError(
+      `--head takes an entry's number and hash as SEQ:HASH (the 64 hex digits a case file prints as the journal's head), not ${JSON.stringify(text)}.`,
+    );
+  return { seq: Number(match[1]), hash: match[2]!.toLowerCase() };
+}
+
+/**
+ * The chain's verification, then the head known from outside: an intact chain may still have lost
+ * its last entries, or have been written anew whole, which only an earlier head can tell.
+ */
+export function verifyAgainst(
+  journal: Pick<Journal, 'verify' | 'pages'>,
+  head: KnownHead | null,
+): JournalVerification {
+  const result = journal.verify();
+  if (result.state !== 'intact' || head === null) return result;
+  if (head.seq > result.entries)
+    return {
+      state: 'broken',
+      entries: result.entries,
+      firstBroken: result.entries + 1,
+      reason: `entry ${head.seq}, the head given, is missing: the journal ends at entry ${result.entries}, so entries were removed from its end`,
+    };
+  const [entry] = [...journal.pages(1, head.seq - 1)][0] ?? [];
+  if (entry?.hash === head.hash) return result;
+  return {
+    state: 'broken',
+    entries: result.entries,
+    firstBroken: head.seq,
+    reason: `its hash is not the head given (${head.hash.slice(0, 12)}…): the journal was written anew from this entry or before it`,
+  };
 }
 
 /** The verification in words, one line. */
@@ -119,7 +166,7 @@ export async function runJournalCommand(
   const { journal, write } = deps;
   switch (command.name) {
     case 'verify': {
-      const result = journal.verify();
+      const result = verifyAgainst(journal, command.head);
       await write(command.json ? `${JSON.stringify(result, null, 2)}\n` : verifyText(result));
       return result.state === 'intact' ? 0 : 1;
     }

@@ -27,8 +27,17 @@ const START = Date.parse('2026-05-04T08:00:00Z');
 
 describe('journal command line: arguments', () => {
   it('reads verify and export, --out made absolute', () => {
-    expect(parse('verify')).toEqual({ name: 'verify', json: false });
-    expect(parse('verify', '--json', '--profile', 'P')).toEqual({ name: 'verify', json: true });
+    expect(parse('verify')).toEqual({ name: 'verify', json: false, head: null });
+    expect(parse('verify', '--json', '--profile', 'P')).toEqual({
+      name: 'verify',
+      json: true,
+      head: null,
+    });
+    const hash = 'AB'.repeat(32);
+    for (const given of [`12:${hash}`, `entry 12, ${hash}`])
+      expect(parse('verify', '--head', given)).toMatchObject({
+        head: { seq: 12, hash: hash.toLowerCase() },
+      });
     expect(parse('export', '--format', 'ndjson')).toEqual({
       name: 'export',
       format: 'ndjson',
@@ -49,6 +58,8 @@ describe('journal command line: arguments', () => {
     [['verify', '--out', 'x.ndjson'], /journal verify does not take --out/],
     [['export', '--json'], /journal export does not take --json/],
     [['verify', 'extra'], /takes no other argument/],
+    [['verify', '--head', '12'], /--head takes an entry's number and hash as SEQ:HASH/],
+    [['verify', '--head', `12:${'a'.repeat(63)}`], /--head takes/],
     [['export', '--out', ' '], /--out needs a file name/],
     [['check'], /journal takes verify or export/],
     [[], /journal takes verify or export/],
@@ -112,7 +123,7 @@ describe('journal command line: a profile’s local store', () => {
       opened.close();
     }
   };
-  const verify = () => run({ name: 'verify', json: false });
+  const verify = () => run({ name: 'verify', json: false, head: null });
   const exported = async () => {
     const { code, out } = await run({ name: 'export', format: 'ndjson', out: null });
     expect(code).toBe(0);
@@ -134,7 +145,7 @@ describe('journal command line: a profile’s local store', () => {
     expect(head).toMatch(/^[0-9a-f]{64}$/);
     expect(out).toBe(`The journal is intact: 12 entries, head ${head}\n`);
     expect(readFileSync(path).equals(before)).toBe(true);
-    const json = await run({ name: 'verify', json: true });
+    const json = await run({ name: 'verify', json: true, head: null });
     expect(JSON.parse(json.out)).toEqual({ state: 'intact', entries: 12, head });
   });
 
@@ -154,9 +165,37 @@ describe('journal command line: a profile’s local store', () => {
     expect(out).toBe(
       'The journal is broken at entry 5: its content does not match its hash: it was changed after it was written (12 entries kept)\n',
     );
-    const json = await run({ name: 'verify', json: true });
+    const json = await run({ name: 'verify', json: true, head: null });
     expect(json.code).toBe(1);
     expect(JSON.parse(json.out)).toMatchObject({ state: 'broken', firstBroken: 5, entries: 12 });
+  });
+
+  it('verify --head: entries cut from the end, or a chain written anew, are found against a head seen before', async () => {
+    writeJournal(12);
+    const lines = linesOf(await exported());
+    const at10 = { seq: 10, hash: lines[9]?.hash as string };
+    const withHead = (head: { seq: number; hash: string }) =>
+      run({ name: 'verify', json: true, head });
+    // The journal as it was seen holds: intact, exit code 0.
+    expect((await withHead(at10)).code).toBe(0);
+    // Its last three entries cut: the chain left is intact, the head given is not in it.
+    tamper('DELETE FROM journal WHERE seq > 9');
+    expect((await verify()).code).toBe(0);
+    const cut = await withHead(at10);
+    expect(cut.code).toBe(1);
+    expect(JSON.parse(cut.out)).toMatchObject({
+      state: 'broken',
+      entries: 9,
+      firstBroken: 10,
+      reason: expect.stringMatching(
+        /entry 10, the head given, is missing: the journal ends at entry 9/,
+      ) as unknown,
+    });
+    // A different hash at that place: the chain was written anew.
+    const rewritten = await withHead({ seq: 9, hash: 'f'.repeat(64) });
+    expect(rewritten.code).toBe(1);
+    expect(JSON.parse(rewritten.out)).toMatchObject({ firstBroken: 9 });
+    expect((await withHead({ seq: 9, hash: lines[8]?.hash as string })).code).toBe(0);
   });
 
   it('verify: a removed entry is named as missing, at the entry that follows the gap', async () => {
@@ -210,7 +249,7 @@ describe('journal command line: a profile’s local store', () => {
     lines.forEach((line, index) => {
       if (index > 0) expect(line.prevHash).toBe(lines[index - 1]?.hash);
     });
-    const verified = await run({ name: 'verify', json: true });
+    const verified = await run({ name: 'verify', json: true, head: null });
     expect(JSON.parse(verified.out)).toMatchObject({ head: lines.at(-1)?.hash });
   });
 

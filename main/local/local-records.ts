@@ -58,7 +58,11 @@ export interface LocalRecords {
    * back: for many records written in one transaction (a batch's lines). Answers the time it was
    * made at, in ms (its created and updated time).
    */
-  add(kind: string, id: string, body: unknown, index: RecordIndex): number;
+  /**
+   * Adds a record, made at `atMs` (now when not given: a caller that stamps its own body gives its
+   * time, so the store's order and the body's agree).
+   */
+  add(kind: string, id: string, body: unknown, index: RecordIndex, atMs?: number): number;
   get(kind: string, id: string): LocalRecord | null;
   /** Whether a record is kept, its body not read. */
   has(kind: string, id: string): boolean;
@@ -225,10 +229,10 @@ export function createLocalRecords(
         id,
       ) as string | undefined;
     },
-    add(kind, id, body, index) {
+    add(kind, id, body, index, atMs) {
       const json = JSON.stringify(body) as string | undefined;
       if (json === undefined) throw new TypeError(`a ${kind} record needs a JSON body`);
-      const at = now();
+      const at = atMs ?? now();
       prepared(
         db,
         'INSERT INTO local_records (kind, id, body, created_ms, updated_ms, subject, digest, search_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',

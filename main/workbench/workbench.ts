@@ -255,7 +255,8 @@ export function createWorkbench(deps: {
         edits: 0,
       };
       write(() => {
-        local.add(NOTE, note.id, note, noteIndex(note));
+        // The store orders notes by its own time: the note's, so screen and store agree.
+        local.add(NOTE, note.id, note, noteIndex(note), at);
         local.journal.append({
           actor: author,
           action: 'note.added',

@@ -154,6 +154,25 @@ describe('a record’s notes, a page at a time', () => {
     expect(new Set(read)).toEqual(new Set(ids));
   });
 
+  it('a note’s time is the store’s: a page is in the order the screen sorts it by', () => {
+    // Each tick of the clock is a millisecond: two notes are never stamped alike by the store,
+    // yet a body and a row stamped by two reads of the clock would disagree.
+    step = 1;
+    write(C1, 40);
+    const page = bench.notePage(C1, { limit: 40 });
+    const shown = [...page.notes].sort((a, b) =>
+      a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : -1,
+    );
+    expect(page.notes.map((note) => note.id)).toEqual(shown.map((note) => note.id));
+    const stamped = local.db
+      .prepare("SELECT id, created_ms FROM local_records WHERE kind = 'note'")
+      .all() as Array<{ id: string; created_ms: number }>;
+    for (const note of page.notes)
+      expect(stamped.find((row) => row.id === note.id)?.created_ms).toBe(
+        Date.parse(note.createdAt),
+      );
+  });
+
   it('a note written while older pages are read does not move them', () => {
     const ids = write(C1, 120);
     const first = bench.notePage(C1, { limit: 50 });

@@ -1,4 +1,5 @@
 import { entryView } from '../local/journal';
+import { verifyAgainst } from '../local/journal-head';
 import { AppError } from '../lib/app-error';
 import type { Workspace } from '../workspace/workspace';
 import type { WorkspaceManager } from '../workspace/workspace-manager';
@@ -21,6 +22,7 @@ export function createJournalHandlers(workspaces: WorkspaceManager): DomainHandl
       journalOf(await workspaces.require())
         .recent(limit, subject)
         .map(entryView),
-    verify: async () => journalOf(await workspaces.require()).verify(),
+    verify: async (input) =>
+      verifyAgainst(journalOf(await workspaces.require()), input?.head ?? null),
   };
 }

@@ -4,10 +4,11 @@ import { createWriteStream, existsSync, statSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import type { JournalVerification } from '../../preload/contract';
+import { KnownHeadText, type JournalVerification, type KnownHead } from '../../preload/contract';
 import { syncFile, syncFolder } from '../lib/atomic-write';
 import { refuseNewerDatabase, refuseNewerFile, type Schema } from '../lib/sqlite/migrate';
 import { createJournal, type Journal, type JournalEntry } from '../local/journal';
+import { verifyAgainst } from '../local/journal-head';
 import { LOCAL_MIGRATIONS } from '../local/migrations';
 import { CliUsageError, flag, type ParsedArgs } from './cli-args';
 
@@ -28,12 +29,6 @@ export const JOURNAL_USAGE = `  journal verify [--head SEQ:HASH] [--json]       
          at all) or to standard output
   Each takes --profile NAME, or --db FILE (the local store beside it); the local store is only
   read, never changed.`;
-
-/** A journal head known from outside the journal: entry `seq` had this hash. */
-export interface KnownHead {
-  seq: number;
-  hash: string;
-}
 
 export type JournalCommand =
   | { name: 'verify'; json: boolean; head: KnownHead | null }
@@ -73,39 +68,12 @@ export function parseJournalCommand(args: ParsedArgs): JournalCommand {
 
 function knownHead(text: string | null): KnownHead | null {
   if (text === null) return null;
-  const match = /^(?:entry\s*)?(\d{1,15})\s*[:,]\s*([0-9a-f]{64})$/i.exec(text.trim());
-  if (!match)
+  const head = KnownHeadText.safeParse(text);
+  if (!head.success)
     throw new CliUsageError(
       `--head takes an entry's number and hash as SEQ:HASH (the 64 hex digits a case file prints as the journal's head), not ${JSON.stringify(text)}.`,
     );
-  return { seq: Number(match[1]), hash: match[2]!.toLowerCase() };
-}
-
-/**
- * The chain's verification, then the head known from outside: an intact chain may still have lost
- * its last entries, or have been written anew whole, which only an earlier head can tell.
- */
-export function verifyAgainst(
-  journal: Pick<Journal, 'verify' | 'pages'>,
-  head: KnownHead | null,
-): JournalVerification {
-  const result = journal.verify();
-  if (result.state !== 'intact' || head === null) return result;
-  if (head.seq > result.entries)
-    return {
-      state: 'broken',
-      entries: result.entries,
-      firstBroken: result.entries + 1,
-      reason: `entry ${head.seq}, the head given, is missing: the journal ends at entry ${result.entries}, so entries were removed from its end`,
-    };
-  const [entry] = [...journal.pages(1, head.seq - 1)][0] ?? [];
-  if (entry?.hash === head.hash) return result;
-  return {
-    state: 'broken',
-    entries: result.entries,
-    firstBroken: head.seq,
-    reason: `its hash is not the head given (${head.hash.slice(0, 12)}…): the journal was written anew from this entry or before it`,
-  };
+  return head.data;
 }
 
 /** The verification in words, one line. */

@@ -29,6 +29,29 @@ export type JournalVerification =
       reason: string;
     };
 
+/** A journal head known from outside the journal: entry `seq` had this hash. */
+export interface KnownHead {
+  seq: number;
+  hash: string;
+}
+
+/**
+ * A head seen before, as a case file prints it ("entry 2, 553a…" or "2:553a…"): the journal must
+ * still hold that entry with that hash, which finds entries cut from its end or a chain written
+ * anew whole (neither breaks the chain itself).
+ */
+export const KnownHeadText = z
+  .string()
+  .trim()
+  .regex(
+    /^(?:entry\s*)?\d{1,15}\s*[:,]\s*[0-9a-f]{64}$/i,
+    'Give the head as a case file prints it: the entry’s number and its 64-character hash, as 12:553a… or entry 12, 553a….',
+  )
+  .transform((text): KnownHead => {
+    const [, seq = '0', hash = ''] = /(\d{1,15})\s*[:,]\s*([0-9a-f]{64})$/i.exec(text) ?? [];
+    return { seq: Number(seq), hash: hash.toLowerCase() };
+  });
+
 export const journalMethods = {
   /** The newest entries (of one subject, when given), newest first. */
   recent: method<JournalEntryView[]>()(
@@ -39,5 +62,6 @@ export const journalMethods = {
       })
       .strict(),
   ),
-  verify: method<JournalVerification>()(z.undefined()),
+  /** The chain checked; against a head seen before too, when one is given. */
+  verify: method<JournalVerification>()(z.object({ head: KnownHeadText }).strict().optional()),
 };

@@ -222,6 +222,29 @@ test('the journal screen shows every entry and names the first one changed behin
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toContainText('Second look: date of birth differs.');
   await expect(rows.first()).toContainText('Note added');
+
+  // A head held from before (as a case file prints it) is checked: held, not held, not a head.
+  const held = await bridge<JournalVerification>(page, 'journal.verify');
+  if (held.state !== 'intact') throw new Error('the journal does not hold');
+  const headCheck = page.getByTestId('head-check');
+  await headCheck.getByTestId('head-check-text').fill(`entry 2, ${held.head}`);
+  await headCheck.getByTestId('head-check-run').click();
+  await expect(headCheck.getByTestId('head-check-intact')).toContainText('2 entries');
+  await headCheck.getByTestId('head-check-text').fill(`2:${'f'.repeat(64)}`);
+  await page.keyboard.press('Enter');
+  await expect(headCheck.getByTestId('head-check-broken')).toContainText(
+    'Its hash is not the head given',
+  );
+  await headCheck.getByTestId('head-check-text').fill('2:abc');
+  await page.keyboard.press('Enter');
+  await expect(headCheck.getByRole('alert')).toContainText(
+    'Give the head as a case file prints it',
+  );
+  await headCheck.getByTestId('head-check-text').fill(`3:${held.head}`);
+  await page.keyboard.press('Enter');
+  await expect(headCheck.getByTestId('head-check-broken')).toContainText(
+    'Entry 3, the head given, is missing',
+  );
   await screenshot(page, 'workbench-journal');
 
   // The analyst names themself: the next entry carries the name, earlier ones keep theirs.

@@ -11,6 +11,7 @@ import { api, errorMessage, unwrap } from '../../lib/api';
 import type { Route } from '../../lib/routes';
 import { useCached } from '../../lib/use-cached';
 import './journal.css';
+import { HeadCheck } from './HeadCheck';
 
 /** Entries shown; the whole journal goes out with `npm run cli -- journal export`. */
 const SHOWN = 200;
@@ -65,6 +66,7 @@ export function JournalScreen() {
       <div className="journal-view">
         <AnalystName />
         <Verification check={check.data} loading={check.status === 'loading'} error={check.error} />
+        <HeadCheck />
         {entries.status === 'loading' && !entries.data ? (
           <LoadingState label="Reading the journal…" />
         ) : entries.status === 'error' && !entries.data ? (

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { syncFolder } from '../lib/atomic-write';
+import { claimName } from '../lib/claim-name';
 import { safeFileName } from '../lib/safe-file-name';
 import type { CaseSubject } from './case-record';
 
@@ -37,23 +38,6 @@ export async function finishTemp(temp: TempFile, keep: boolean): Promise<void> {
 
 const numbered = (stem: string, count: number) => (count === 1 ? stem : `${stem} (${count})`);
 
-/** Gives `temp` its name unless the name is taken: a hard link fails then; elsewhere a checked rename. */
-async function claim(temp: string, target: string): Promise<boolean> {
-  try {
-    await link(temp, target);
-    await rm(temp, { force: true });
-    return true;
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === 'EEXIST') return false;
-    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV')
-      throw error;
-  }
-  if (await stat(target).catch(() => null)) return false;
-  await rename(temp, target);
-  return true;
-}
-
 /**
  * Gives the written temporary files their names, `<stem>.<extension>` each (numbered alike when
  * one of them is taken); answers the names given, in the order of `files`.
@@ -67,7 +51,7 @@ export async function nameFiles(
     const names = files.map((file) => `${numbered(stem, count)}.${file.extension}`);
     const given: string[] = [];
     for (const [index, file] of files.entries()) {
-      if (await claim(file.temp, join(folder, names[index]!))) {
+      if (await claimName(file.temp, join(folder, names[index]!))) {
         given.push(names[index]!);
         continue;
       }

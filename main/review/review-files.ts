@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { access, link, open, rename, rm, stat } from 'node:fs/promises';
+import { open, rm, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { REVIEW_FILE_ENDING } from '../../preload/contract';
 import { AppError } from '../lib/app-error';
-import { syncFolder } from '../lib/atomic-write';
+import { claimFreeName } from '../lib/claim-name';
 import { safeFileName } from '../lib/safe-file-name';
 
 // Review files on disk: written into the investigator's folder under a name no other file has
@@ -16,35 +16,6 @@ export const MOST_REVIEW_FILE_BYTES = 64 * 1024 * 1024;
 export function reviewFileName(alertId: string, what: 'request' | 'answer'): string {
   const fallback = `review-${what}${REVIEW_FILE_ENDING}`;
   return safeFileName(`${alertId}-review-${what}${REVIEW_FILE_ENDING}`, fallback);
-}
-
-/** The name with ` (2)`, ` (3)`… before its ending. */
-function numbered(name: string, count: number): string {
-  const ending = name.endsWith(REVIEW_FILE_ENDING) ? REVIEW_FILE_ENDING : extname(name);
-  return safeFileName(`${name.slice(0, name.length - ending.length)} (${count})${ending}`, name);
-}
-
-const exists = (path: string) =>
-  access(path).then(
-    () => true,
-    () => false,
-  );
-
-/** Gives the temporary file its name without replacing any file (a hard link fails on a taken name). */
-async function claim(temp: string, target: string): Promise<boolean> {
-  try {
-    await link(temp, target);
-    await rm(temp, { force: true });
-    return true;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') return false;
-    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV')
-      throw error;
-  }
-  if (await exists(target)) return false;
-  await rename(temp, target);
-  return true;
 }
 
 /**
@@ -61,14 +32,8 @@ export async function writeNewFile(folder: string, name: string, text: string): 
     } finally {
       await handle.close();
     }
-    for (let count = 1; count < 10_000; count += 1) {
-      const target = join(folder, count === 1 ? name : numbered(name, count));
-      if (await claim(temp, target)) {
-        await syncFolder(folder);
-        return target;
-      }
-    }
-    throw new Error(`Too many review files named like ${name} in this folder.`);
+    const ending = name.endsWith(REVIEW_FILE_ENDING) ? REVIEW_FILE_ENDING : extname(name);
+    return await claimFreeName(temp, folder, name, 'review files', ending);
   } finally {
     await rm(temp, { force: true });
   }

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { access, link, rename, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { once } from 'node:events';
-import { syncFile, syncFolder } from '../atomic-write';
+import { syncFile } from '../atomic-write';
+import { claimFreeName } from '../claim-name';
 import { safeFileName } from '../safe-file-name';
 
 // A CSV file written for the investigator (a batch's or an import's result file, one row per line
@@ -31,38 +32,6 @@ export function resultFileName(fileName: string, at: Date, fallbackStem: string)
   return safeFileName(`${stem}-results-${day}.csv`, `${fallbackStem}-results-${day}.csv`);
 }
 
-/** The name with ` (2)`, ` (3)`… before its extension. */
-function numbered(name: string, count: number): string {
-  const extension = extname(name);
-  return safeFileName(`${basename(name, extension)} (${count})${extension}`, name);
-}
-
-const exists = (path: string) =>
-  access(path).then(
-    () => true,
-    () => false,
-  );
-
-/**
- * Gives the written temporary file its name without ever replacing a file: a hard link fails when
- * the name is taken. Where links are not allowed (some shared or FAT drives), a rename after a check.
- */
-async function claim(temp: string, target: string): Promise<boolean> {
-  try {
-    await link(temp, target);
-    await rm(temp, { force: true });
-    return true;
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === 'EEXIST') return false;
-    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV')
-      throw error;
-  }
-  if (await exists(target)) return false;
-  await rename(temp, target);
-  return true;
-}
-
 /** Writes the header and rows (each ending in CRLF) into `folder` under a free name; answers the file's path. */
 export async function writeCsvFile(
   folder: string,
@@ -83,14 +52,7 @@ export async function writeCsvFile(
     stream.end();
     await once(stream, 'close');
     await syncFile(temp);
-    for (let count = 1; count < 10_000; count += 1) {
-      const target = join(folder, count === 1 ? name : numbered(name, count));
-      if (await claim(temp, target)) {
-        await syncFolder(folder);
-        return target;
-      }
-    }
-    throw new Error(`Too many result files named like ${name} in this folder.`);
+    return await claimFreeName(temp, folder, name, 'result files');
   } catch (error) {
     stream.destroy();
     await rm(temp, { force: true });

@@ -106,22 +106,7 @@ export const test = base.extend<{
       now: clockFrom(TENANT_NOW),
     });
     let stopped = false;
-    const sync = async () => {
-      await bridge(page, 'sync.start', {});
-      await expect
-        .poll(
-          async () => {
-            const status = await bridge<{ state: string; lastError: string | null }>(
-              page,
-              'sync.status',
-            );
-            if (status.state === 'idle' && status.lastError) throw new Error(status.lastError);
-            return status.state;
-          },
-          { timeout: 60_000, intervals: [100, 250, 500] },
-        )
-        .toBe('idle');
-    };
+    const sync = () => syncPage(page);
     await bridge(page, 'profiles.save', {
       name: 'Tenant',
       baseUrl: service.sandbox.baseUrl,
@@ -187,6 +172,24 @@ export const test = base.extend<{
 });
 
 export { expect };
+
+/** A sync started on the page's CaseDesk, waited for to its end; its error, when it failed. */
+export async function syncPage(page: Page): Promise<void> {
+  await bridge(page, 'sync.start', {});
+  await expect
+    .poll(
+      async () => {
+        const status = await bridge<{ state: string; lastError: string | null }>(
+          page,
+          'sync.status',
+        );
+        if (status.state === 'idle' && status.lastError) throw new Error(status.lastError);
+        return status.state;
+      },
+      { timeout: 60_000, intervals: [100, 250, 500] },
+    )
+    .toBe('idle');
+}
 
 /** Light and dark screenshots of the whole screen (the app scrolls inside its frame, so grow the viewport). */
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -10,7 +10,7 @@ import type {
 import { startHostProcess } from '../support/host-process';
 import { capturePageSecret } from '../support/page-secret-capture';
 import { makeTempDir } from '../support/temp-dir';
-import { bridge, expect, openApp, screenshot, test } from './fixtures';
+import { bridge, expect, openApp, screenshot, syncPage, test } from './fixtures';
 import { audit } from './axe-audit';
 import { AlertPage } from './pages/alert-page';
 import { QueuePage } from './pages/queue-page';
@@ -35,23 +35,6 @@ async function alertWithDocument(page: Page): Promise<{ id: string; documentId: 
     if (document) return { id: row.id, documentId: document.id };
   }
   throw new Error('no open alert of the tenant has a customer with a document');
-}
-
-async function syncPage(page: Page): Promise<void> {
-  await bridge(page, 'sync.start', {});
-  await expect
-    .poll(
-      async () => {
-        const status = await bridge<{ state: string; lastError: string | null }>(
-          page,
-          'sync.status',
-        );
-        if (status.state === 'idle' && status.lastError) throw new Error(status.lastError);
-        return status.state;
-      },
-      { timeout: 60_000, intervals: [100, 250, 500] },
-    )
-    .toBe('idle');
 }
 
 const journalActions = async (page: Page, alertId: string) =>

@@ -2,7 +2,7 @@ import { canonicalJson } from '../lib/canonical-json';
 import { safeFileName } from '../lib/safe-file-name';
 import type { CaseRecord } from './case-record';
 import type { BundledFile } from './gather-documents';
-import { sha256Of } from './hash-file';
+import { sha256Of } from '../lib/hash-file';
 import { breathe, pacer } from './pace';
 import type { ZipEntry } from './zip-writer';
 

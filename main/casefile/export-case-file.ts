@@ -6,7 +6,7 @@ import { subjectName, type CaseSubject } from './case-record';
 import type { CaseFileSources } from './case-sources';
 import { dossierHtml } from './dossier-html';
 import { EXPORT_ACTION, gatherCaseRecord } from './gather-record';
-import { sha256Of } from './hash-file';
+import { sha256Of } from '../lib/hash-file';
 import type { PrintToPdf } from './pdf-printer';
 import { writeDeterministicZip } from './zip-writer';
 

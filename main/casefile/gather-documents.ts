@@ -3,7 +3,7 @@ import type { DownloadedFile } from '../downloads/downloaded-files';
 import { safeFileName } from '../lib/safe-file-name';
 import type { CaseDocument } from './case-record';
 import type { CaseFileSources } from './case-sources';
-import { fileSize, hashFile } from './hash-file';
+import { fileSize, hashFile } from '../lib/hash-file';
 import { pacer } from './pace';
 
 // The case's documents: those the cache lists for the customer, and those the case still knows of

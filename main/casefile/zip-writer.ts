@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { Zip, ZipDeflate, ZipPassThrough, type ZipInputFile } from 'fflate';
-import { CHUNK_BYTES } from './hash-file';
+import { CHUNK_BYTES } from '../lib/hash-file';
 import { pacer } from './pace';
 
 // A zip whose bytes depend on its entries alone (fflate writes the format; this decides every

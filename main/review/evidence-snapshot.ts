@@ -1,9 +1,11 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { z } from 'zod';
 import type { EvidenceKind, EvidenceLink } from '../../preload/contract';
 import type { CacheDb } from '../cache/open-cache';
+import {
+  DOWNLOADED_FILE_KIND,
+  DownloadedFile,
+  downloadedFileId,
+} from '../downloads/downloaded-files';
+import { fileSize, hashFile } from '../lib/hash-file';
 import { prepared } from '../lib/sqlite/statements';
 import type { LocalRecords } from '../local/local-records';
 import { KYT_SUBMISSION_KIND } from '../kyt/kyt-record';
@@ -15,14 +17,6 @@ import { sha256Json, type BundleItem } from './review-bundle';
 // A record is what the service sent, never what only this computer added to it (a press report's
 // sources marked read, when it was kept): those would differ between two installations holding
 // the same report.
-
-/**
- * Where a downloaded document's file is recorded, when this CaseDesk keeps such records (kind
- * `download.file`, id `document:ID`: the saved file's path, size and SHA-256). Read leniently: a
- * store without them lists documents by their metadata alone.
- */
-const DOWNLOAD_RECORD_KIND = 'download.file';
-const DownloadRecord = z.object({ path: z.string().min(1) });
 
 type Records = Pick<LocalRecords, 'get'>;
 
@@ -67,28 +61,22 @@ export function evidenceContent(
   }
 }
 
-/** SHA-256 of a file read as a stream, with its size; null when it is not a readable file. */
-async function hashFile(path: string): Promise<{ sha256: string; bytes: number } | null> {
+/**
+ * A document's downloaded file as it is on disk now, when the downloads kept a record of one
+ * (read leniently: a store without such records lists documents by their metadata alone); null
+ * when it is not a readable file any more.
+ */
+async function downloadedFile(local: Records, documentId: string) {
+  const record = DownloadedFile.safeParse(
+    local.get(DOWNLOADED_FILE_KIND, downloadedFileId({ kind: 'document', id: documentId }))?.body,
+  );
+  if (!record.success || (await fileSize(record.data.path)) === null) return null;
   try {
-    if (!(await stat(path)).isFile()) return null;
-    const hash = createHash('sha256');
-    let bytes = 0;
-    for await (const chunk of createReadStream(path)) {
-      hash.update(chunk as Buffer);
-      bytes += (chunk as Buffer).length;
-    }
-    return { sha256: hash.digest('hex'), bytes };
+    const { sha256, size } = await hashFile(record.data.path);
+    return { sha256, bytes: size };
   } catch {
     return null;
   }
-}
-
-/** A document's downloaded file as it is on disk now, when there is a record of one. */
-async function downloadedFile(local: Records, documentId: string) {
-  const record = DownloadRecord.safeParse(
-    local.get(DOWNLOAD_RECORD_KIND, `document:${documentId}`)?.body,
-  );
-  return record.success ? hashFile(record.data.path) : null;
 }
 
 /** The items a request lists: the alert itself first, then each piece of evidence once. */

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ReviewImportView } from '../../../preload/contract';
 import type { CacheDb } from '../../../main/cache/open-cache';
 import type { createCacheWriter } from '../../../main/cache/repositories';
+import { createDownloadedFiles } from '../../../main/downloads/downloaded-files';
 import { AppError } from '../../../main/lib/app-error';
 import { silentLogger } from '../../../main/lib/logger';
 import { openLocalStore, type LocalStore } from '../../../main/local/local-store';
@@ -408,10 +409,28 @@ describe('second review', () => {
     });
   });
 
+  /** A download of document D-1 saved at `path`, recorded as the downloads record it. */
+  const keepDownload = (local: LocalStore, path: string, bytes: string) =>
+    createDownloadedFiles(local).keep({
+      v: 1,
+      target: { kind: 'document', id: 'D-1' },
+      customerExternalId: 'C-1',
+      threadId: null,
+      displayName: 'Passport',
+      fileName: 'passport.pdf',
+      fileMime: 'application/pdf',
+      revisionId: 'D-1-rev',
+      path,
+      savedName: 'passport.pdf',
+      bytes: Buffer.byteLength(bytes),
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      savedAtMs: 0,
+    });
+
   it('compares a downloaded document’s file when both sides hold one', async () => {
     const saved = join(maker.folder.path, 'passport.pdf');
     writeFileSync(saved, 'the passport scan');
-    maker.local.put('download.file', 'document:D-1', { path: saved });
+    keepDownload(maker.local, saved, 'the passport scan');
     const sent = await send();
     const bundle = JSON.parse(sent.text) as { items: Array<{ file: unknown }> };
     expect(bundle.items[1]?.file).toEqual({
@@ -420,7 +439,7 @@ describe('second review', () => {
     });
     const copy = join(checker.folder.path, 'passport.pdf');
     writeFileSync(copy, 'a different scan!');
-    checker.local.put('download.file', 'document:D-1', { path: copy });
+    keepDownload(checker.local, copy, 'a different scan!');
     checker.review.importText(sent.text, 'request.json', checker.me);
     const [, documentItem] = (await checker.review.request(sent.requestDigest)).items;
     expect(documentItem).toMatchObject({ result: 'same', file: 'differs' });

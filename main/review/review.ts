@@ -42,6 +42,7 @@ import {
   StoredReceived,
   StoredSent,
 } from './review-records';
+import { readKept } from '../local/read-kept';
 
 // Second review of a proposed decision, offline (issue 17): the maker sends the open proposal as
 // a signed request file, a colleague's CaseDesk imports it, compares the evidence with its own
@@ -91,12 +92,8 @@ export function createReview(deps: {
   const now = deps.now ?? Date.now;
   const write = <T>(work: () => T): T => local.db.transaction(work)();
 
-  const readable = <T>(schema: z.ZodType<T>, body: unknown, what: string): T | null => {
-    const parsed = schema.safeParse(body);
-    if (parsed.success) return parsed.data;
-    logger.warn(`a kept ${what} could not be read and is left out`, parsed.error);
-    return null;
-  };
+  const readable = <T>(schema: z.ZodType<T>, body: unknown, what: string): T | null =>
+    readKept(logger, schema, body, what);
   const readSent = (id: string) => {
     const body = local.get(SENT, id)?.body;
     return body === undefined ? null : readable(StoredSent, body, 'review sent');

@@ -20,6 +20,7 @@ import type { Logger } from '../lib/logger';
 import type { LocalStore } from '../local/local-store';
 import { foldedWords } from '../press/subject-key';
 import { pinOf, staleness } from './proposal-staleness';
+import { readKept } from '../local/read-kept';
 
 // Notes and proposed decisions, kept in the profile's local store (kinds `note`, `note.draft`,
 // `proposal`), each change written together with its journal entry in one transaction: a note
@@ -172,13 +173,8 @@ export function createWorkbench(deps: {
     if (!record) throw new AppError('not_found', 'This note is not kept in this profile.');
     return StoredNote.parse(record.body);
   };
-  /** Kept records are read leniently: one that does not read is logged and left out, not fatal. */
-  const readable = <T>(schema: z.ZodType<T>, body: unknown, what: string): T | null => {
-    const parsed = schema.safeParse(body);
-    if (parsed.success) return parsed.data;
-    logger.warn(`a kept ${what} could not be read and is left out`, parsed.error);
-    return null;
-  };
+  const readable = <T>(schema: z.ZodType<T>, body: unknown, what: string): T | null =>
+    readKept(logger, schema, body, what);
   const lastRevision = (alertId: string) => alertLastRevision(cache, alertId);
   const proposalView = (
     proposal: StoredProposal,

@@ -154,22 +154,26 @@ function openAge(db: CacheDb, nowMs: number): RangeBucket[] {
 }
 
 const summaries = new VersionedMemo<Counts>(1);
+/** Ages count calendar days: they move with the day, not the clock, so they are kept per day. */
+const ages = new VersionedMemo<Pick<DashboardSummary, 'openAge' | 'openAgeUndated'>>(1);
 
 /**
  * The cached alerts at a glance. Every state and score bucket is present, zeros too, so the
  * charts keep their shape from one sync to the next; alerts without a known date are left out of
- * the time series. The counts are kept until the cache changes; the ages, which move with the
- * clock, are counted each time.
+ * the time series. The counts are kept until the alerts change, the ages until then or the next
+ * day (UTC).
  */
 export function dashboardSummary(db: CacheDb, nowMs: number): DashboardSummary {
   return {
     ...summaries.get(db, 'counts', () => counts(db)),
-    openAge: openAge(db, nowMs),
-    openAgeUndated: prepared(
-      db,
-      `SELECT COUNT(*) FROM alerts INDEXED BY alerts_by_created
-       WHERE created_ms <= 0 AND state IN (${OPEN_STATES})`,
-      'pluck',
-    ).get() as number,
+    ...ages.get(db, String(Math.floor(nowMs / DAY_MS)), () => ({
+      openAge: openAge(db, nowMs),
+      openAgeUndated: prepared(
+        db,
+        `SELECT COUNT(*) FROM alerts INDEXED BY alerts_by_created
+         WHERE created_ms <= 0 AND state IN (${OPEN_STATES})`,
+        'pluck',
+      ).get() as number,
+    })),
   };
 }

@@ -13,8 +13,23 @@ export function cacheVersion(db: CacheDb): string {
 }
 
 /**
- * Results computed from one connection's cache, kept until the cache changes, the least recently
- * used dropped beyond `capacity` (a queue snapshot of a million rows is megabytes).
+ * Which state of the alerts and customers the queue's and the dashboard's memos read: counters
+ * that triggers move only when such a row really changed (migration 006). A commit that rewrote
+ * rows exactly as they were, as most of a full sync's do, leaves it as it was. Read inside the
+ * caller's snapshot, so the memo and the rows it is used with are of one state.
+ */
+export function queueVersion(db: CacheDb): string {
+  return prepared(
+    db,
+    "SELECT group_concat(name || ':' || version, '|') FROM queue_versions",
+    'pluck',
+  ).get() as string;
+}
+
+/**
+ * Results computed from one connection's cache, kept until what they read changes
+ * (`queueVersion`), the least recently used dropped beyond `capacity` (a queue snapshot of a
+ * million rows is megabytes).
  */
 export class VersionedMemo<T> {
   private readonly byDb = new WeakMap<CacheDb, { version: string; entries: Map<string, T> }>();
@@ -22,7 +37,7 @@ export class VersionedMemo<T> {
   constructor(private readonly capacity: number) {}
 
   get(db: CacheDb, key: string, compute: () => T): T {
-    const version = cacheVersion(db);
+    const version = queueVersion(db);
     let memo = this.byDb.get(db);
     if (!memo || memo.version !== version) {
       memo = { version, entries: new Map() };

@@ -3,6 +3,7 @@ import { migration002 } from './002-queue';
 import { migration003 } from './003-threads';
 import { migration004 } from './004-unreadable-records';
 import { migration005 } from './005-drop-local-only-tables';
+import { migration006 } from './006-queue-versions';
 import type { Migration } from '../../lib/sqlite/migrate';
 
 /** Every migration, in order. Add one file per schema change; never edit a released one. */
@@ -12,6 +13,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration003,
   migration004,
   migration005,
+  migration006,
 ];
 
 export const LATEST_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

@@ -19,6 +19,8 @@ export default defineConfig({
           cli: resolve('main/cli.ts'),
           // Sync in a worker thread, off the main thread's event loop.
           'sync-worker': resolve('main/sync/sync-worker-entry.ts'),
+          // The screens' reads of the cache in worker threads: main only routes them.
+          'read-worker': resolve('main/cache/read-worker-entry.ts'),
         },
       },
     },

@@ -47,6 +47,8 @@ export interface CoreOptions {
   syncIntervalMs?: number;
   /** The built sync worker script; absent, sync runs on the main thread. */
   syncWorkerPath?: string | null;
+  /** The built read worker script; absent, the screens' reads run on the main thread. */
+  readWorkerPath?: string | null;
   /** Waits between the outbox's own retries while the service is unreachable (tests shorten them). */
   outboxRetryMs?: readonly number[];
 }
@@ -99,6 +101,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     logger,
     intervalMs: options.syncIntervalMs ?? 5 * 60_000,
     syncWorkerPath: options.syncWorkerPath ?? null,
+    readWorkerPath: options.readWorkerPath ?? null,
     ...(options.outboxRetryMs ? { outboxRetryMs: options.outboxRetryMs } : {}),
   });
   const settings = createProfileSettings({ logger });

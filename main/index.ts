@@ -16,6 +16,7 @@ import { createSafeStorageCipher } from './shell/safe-storage-cipher';
 const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url));
 const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
 const syncWorkerPath = fileURLToPath(new URL('./sync-worker.js', import.meta.url));
+const readWorkerPath = fileURLToPath(new URL('./read-worker.js', import.meta.url));
 const logger = createConsoleLogger();
 
 async function openExternal(url: string): Promise<void> {
@@ -88,6 +89,7 @@ if (!app.requestSingleInstanceLock()) {
         printToPdf: createElectronPrinter(),
         sandbox: { scale: 'small', seed: 1 },
         syncWorkerPath,
+        readWorkerPath,
       });
       disposers.push(
         registerIpcBridge({

@@ -1,5 +1,3 @@
-import { alertView } from '../cache/alert-view';
-import { readSnapshot } from '../cache/read-snapshot';
 import type { WorkspaceManager } from '../workspace/workspace-manager';
 import type { DomainHandlers } from './handlers';
 
@@ -7,6 +5,6 @@ import type { DomainHandlers } from './handlers';
 
 export function createAlertsHandlers(workspaces: WorkspaceManager): DomainHandlers<'alerts'> {
   return {
-    get: async ({ id }) => readSnapshot((await workspaces.require()).db, (db) => alertView(db, id)),
+    get: async ({ id }) => (await workspaces.require()).reads.read('alertView', id),
   };
 }

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import type { SaveCustomersInput } from '../../preload/contract';
-import { customer360 } from '../cache/customer-360';
 import { readCustomerIdentity } from '../cache/customer-identity';
 import { readSnapshot } from '../cache/read-snapshot';
 import { checkedLines } from '../customers/customer-checks';
@@ -26,7 +25,7 @@ export function createCustomersHandlers(workspaces: WorkspaceManager): DomainHan
   return {
     async get({ externalId }) {
       const space = await workspaces.require();
-      const cached = readSnapshot(space.db, (db) => customer360(db, externalId));
+      const cached = await space.reads.read('customer360', externalId);
       // Kept in the local store; none counted while it cannot be opened (the 360 still shows).
       return (
         cached && {

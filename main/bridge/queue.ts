@@ -1,9 +1,6 @@
 import { createHash } from 'node:crypto';
 import { categoryChoices, type QueueWork } from '../../preload/contract';
-import { queueFacets } from '../cache/queue-facets';
 import { cacheVersion } from '../cache/queue-memo';
-import { queueWindow } from '../cache/queue-window';
-import { readSnapshot } from '../cache/read-snapshot';
 import type { Workspace } from '../workspace/workspace';
 import type { WorkspaceManager } from '../workspace/workspace-manager';
 import type { DomainHandlers } from './handlers';
@@ -59,13 +56,12 @@ export function createQueueHandlers(workspaces: WorkspaceManager): DomainHandler
       // The investigator's work is in the local store: a work filter becomes the alerts it names.
       const alertIds = only === undefined ? undefined : alertIdsWith(space, only);
       const work = workRanks(space);
-      const window = readSnapshot(space.db, (db) =>
-        queueWindow(db, {
-          ...query,
-          filter: { ...filter, ...(alertIds && { alertIds }) },
-          work,
-        }),
-      );
+      const window = await space.reads.read('queueWindow', {
+        ...query,
+        filter: { ...filter, ...(alertIds && { alertIds }) },
+        // The ranks cross to the read worker only when they order the queue.
+        ...(query.sort.column === 'work' && { work }),
+      });
       for (const row of window.rows) {
         const rank = work.ranks.get(row.id);
         row.work = rank === undefined ? null : (RANKED[rank - 1] ?? null);
@@ -73,7 +69,7 @@ export function createQueueHandlers(workspaces: WorkspaceManager): DomainHandler
       return window;
     },
     facets: async () => {
-      const facets = readSnapshot((await workspaces.require()).db, queueFacets);
+      const facets = await (await workspaces.require()).reads.read('queueFacets', undefined);
       return { ...facets, categories: categoryChoices(facets.categories) };
     },
   };

@@ -1,4 +1,3 @@
-import { searchCache } from '../cache/cache-queries';
 import type { WorkspaceManager } from '../workspace/workspace-manager';
 import type { DomainHandlers } from './handlers';
 import { kytSearchHits } from './kyt';
@@ -13,7 +12,7 @@ export function createSearchHandlers(workspaces: WorkspaceManager): DomainHandle
     async query({ text }) {
       const space = await workspaces.require();
       return [
-        ...searchCache(space.db, text),
+        ...(await space.reads.read('search', text)),
         ...pressSearchHits(space, text),
         ...kytSearchHits(space, text),
         ...noteSearchHits(space, text),

@@ -1,6 +1,3 @@
-import { readSnapshot } from '../cache/read-snapshot';
-import { threadFacets, threadPage } from '../cache/thread-queries';
-import { threadView } from '../cache/thread-view';
 import type { WorkspaceManager } from '../workspace/workspace-manager';
 import type { DomainHandlers } from './handlers';
 
@@ -8,10 +5,8 @@ import type { DomainHandlers } from './handlers';
 
 export function createThreadsHandlers(workspaces: WorkspaceManager): DomainHandlers<'threads'> {
   return {
-    list: async (query) =>
-      readSnapshot((await workspaces.require()).db, (db) => threadPage(db, query)),
-    get: async ({ id }) =>
-      readSnapshot((await workspaces.require()).db, (db) => threadView(db, id)),
-    facets: async () => readSnapshot((await workspaces.require()).db, threadFacets),
+    list: async (query) => (await workspaces.require()).reads.read('threadPage', query),
+    get: async ({ id }) => (await workspaces.require()).reads.read('threadView', id),
+    facets: async () => (await workspaces.require()).reads.read('threadFacets', undefined),
   };
 }

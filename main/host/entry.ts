@@ -27,6 +27,7 @@ async function main(): Promise<void> {
     openExternal: null,
     sandbox: args.sandboxScale === null ? null : { scale: args.sandboxScale, seed: 1 },
     syncWorkerPath: join(here, 'sync-worker.js'),
+    readWorkerPath: join(here, 'read-worker.js'),
   });
   const host = await startBrowserHost({
     rendererDir: join(appRoot, 'out', 'renderer'),

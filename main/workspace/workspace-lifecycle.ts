@@ -44,6 +44,8 @@ export function createWorkspaceLifecycle(deps: {
   tokens: Pick<TokenGate, 'tokenFor'>;
   logger: Logger;
   hooks: WorkspaceHooks;
+  /** The built read worker; absent, the screens' reads run on this thread. */
+  readWorkerPath?: string | null;
 }) {
   let workspace: Workspace | null = null;
   let switching: Promise<Workspace | null> | null = null;
@@ -75,6 +77,7 @@ export function createWorkspaceLifecycle(deps: {
       profile: active,
       getToken: () => deps.tokens.tokenFor(active.id, active.baseUrl),
       logger: deps.logger,
+      readWorkerPath: deps.readWorkerPath ?? null,
       ...deps.hooks,
     });
     const opened = workspace;

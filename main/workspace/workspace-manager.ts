@@ -23,6 +23,8 @@ export function createWorkspaceManager(deps: {
   intervalMs: number;
   /** The built sync worker; absent, sync runs on this thread (tests, tools). */
   syncWorkerPath?: string | null;
+  /** The built read worker; absent, the screens' reads run on this thread (tests, tools). */
+  readWorkerPath?: string | null;
   /** Waits between the outbox's own retries while the service is unreachable (the last repeats). */
   outboxRetryMs?: readonly number[];
 }) {
@@ -53,6 +55,7 @@ export function createWorkspaceManager(deps: {
     profiles: deps.profiles,
     tokens,
     logger: deps.logger,
+    readWorkerPath: deps.readWorkerPath ?? null,
     hooks: {
       // Any call the service answered 401 (or 403 naming the credentials): that token is not sent
       // again, by the sync, its schedule or the outbox, until a new one is saved.

@@ -7,6 +7,7 @@ import {
   type ServiceError,
 } from '../api';
 import { openCache, type CacheDb } from '../cache/open-cache';
+import { createCacheReadPool, inlineCacheReader, type CacheReader } from '../cache/read-pool';
 import { createCacheWriter, type CacheWriter } from '../cache/repositories';
 import {
   LOCAL_STORE_FILE,
@@ -74,7 +75,10 @@ export interface Workspace {
   /** The profile's own folder: cache, outbox and per-profile settings live here. */
   folder: string;
   cachePath: string;
+  /** The cache's connection on this thread: writes of delivered changes, and small reads. */
   db: CacheDb;
+  /** The screens' reads of the cache: in read workers where the built worker is at hand. */
+  reads: CacheReader;
   writer: CacheWriter;
   outbox: Outbox;
   /**
@@ -126,6 +130,8 @@ export async function openWorkspace(options: {
   onKytBatch?: (batch: KytBatchView) => void;
   /** A bulk import of customers progressed: `customerImport.changed`. */
   onCustomerImport?: (view: ImportView) => void;
+  /** The built read worker; absent, the screens' reads run on this thread (tests, tools). */
+  readWorkerPath?: string | null;
 }): Promise<Workspace> {
   const folder = join(options.dataDir, 'profiles', options.profile.id);
   const cachePath = join(folder, 'cache.db');
@@ -146,6 +152,10 @@ export async function openWorkspace(options: {
   }
   const { db, movedAside } = opened;
   const writer = createCacheWriter(db);
+  // Started at the first read, after the cache was opened and migrated here.
+  const reads: CacheReader = options.readWorkerPath
+    ? createCacheReadPool({ workerPath: options.readWorkerPath, cachePath, logger: options.logger })
+    : inlineCacheReader(db);
   const localStore = openLocalStore(join(folder, LOCAL_STORE_FILE), options.logger);
   const closeStores = () => {
     if (localStore.state === 'open') localStore.store.close();
@@ -287,6 +297,7 @@ export async function openWorkspace(options: {
     folder,
     cachePath,
     db,
+    reads,
     writer,
     outbox,
     localStore,
@@ -330,6 +341,7 @@ export async function openWorkspace(options: {
         await client.close();
         kytCore?.changes.close();
         await dispatcher.close();
+        await reads.close();
         closeStores();
       })();
       return closing;

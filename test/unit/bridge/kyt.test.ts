@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { inlineCacheReader } from '../../../main/cache/read-pool';
 import { contract, type KytSubmissionSummary, type Result } from '../../../preload/contract';
 import { createDispatcher } from '../../../main/bridge/dispatcher';
 import type { Handlers } from '../../../main/bridge/handlers';
@@ -271,7 +272,12 @@ describe('KYT submissions in the global search', () => {
     const db = new Database(':memory:');
     migrate(db);
     const search = vi.fn(() => [summary]);
-    const space = { db, press: null, kyt: { search } } as unknown as Workspace;
+    const space = {
+      db,
+      reads: inlineCacheReader(db),
+      press: null,
+      kyt: { search },
+    } as unknown as Workspace;
     const workspaces = { require: () => Promise.resolve(space) } as unknown as WorkspaceManager;
     const hits = await createSearchHandlers(workspaces).query({ text: 'ann' }, context);
     expect(hits.map((hit) => hit.kind)).toEqual(['kyt']);

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { inlineCacheReader } from '../../../main/cache/read-pool';
 import { describe, expect, it } from 'vitest';
 import { createCustomersHandlers } from '../../../main/bridge/customers';
 import { createDispatcher } from '../../../main/bridge/dispatcher';
@@ -26,6 +27,7 @@ describe('the press bridge while the local store cannot be opened', () => {
     ).run();
     const space = {
       db,
+      reads: inlineCacheReader(db),
       press: null,
       localStoreNotice: 'The local store (local.db in this profile’s folder) could not be opened.',
     } as unknown as Workspace;

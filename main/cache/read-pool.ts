@@ -1,0 +1,150 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { AppError } from '../lib/app-error';
+import type { Logger } from '../lib/logger';
+import {
+  runCacheRead,
+  type CacheReadAnswer,
+  type CacheReadArg,
+  type CacheReadName,
+} from './cache-reads';
+import type { CacheDb } from './open-cache';
+import type {
+  FromReadWorker,
+  ReadFailure,
+  ReadWorkerData,
+  ToReadWorker,
+} from './read-worker-protocol';
+
+/** The screens' reads of one profile's cache, wherever they run. */
+export interface CacheReader {
+  read<N extends CacheReadName>(name: N, arg: CacheReadArg<N>): Promise<CacheReadAnswer<N>>;
+  close(): Promise<void>;
+}
+
+/** Reads on the caller's own connection and thread: tools, and tests of what is read. */
+export function inlineCacheReader(db: CacheDb): CacheReader {
+  return {
+    // Run at once, on this thread; a throw becomes the promise's rejection.
+    read: (name, arg) => new Promise((resolve) => resolve(runCacheRead(db, name, arg))),
+    close: () => Promise.resolve(),
+  };
+}
+
+/**
+ * Which worker answers a read. The queue's reads share one, so its memos (each column's order of
+ * every alert, each filter's matches) are computed once and kept warm; the others (the dashboard,
+ * an alert, a customer, search) go to the other, so an alert opens while the queue recomputes.
+ */
+const LANE: Record<CacheReadName, number> = {
+  queueWindow: 0,
+  queueFacets: 0,
+  dashboardSummary: 1,
+  alertView: 1,
+  search: 1,
+  customer360: 1,
+  threadPage: 1,
+  threadView: 1,
+  threadFacets: 1,
+};
+
+interface Pending {
+  name: CacheReadName;
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+interface Lane {
+  worker: Worker;
+  pending: Map<number, Pending>;
+}
+
+export class ReadWorkerError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ReadWorkerError';
+  }
+}
+
+const errorOf = (name: string, failure: ReadFailure): Error =>
+  failure.kind === 'app'
+    ? new AppError(failure.code, failure.message, failure.fields)
+    : new ReadWorkerError(`The cache read ${name} failed: ${failure.message}`);
+
+/**
+ * Reads of the cache in worker threads (built `read-worker.js`), each with a read-only connection
+ * of its own: the main thread only routes. A worker that stops fails the reads it held (each
+ * caller gets an error, nothing waits forever) and is started again by the next read.
+ */
+export function createCacheReadPool(options: {
+  workerPath: string;
+  cachePath: string;
+  logger: Logger;
+  /** How many workers; by default two where there is a core to spare beside the sync's. */
+  size?: number;
+}): CacheReader {
+  const size = Math.max(1, options.size ?? (availableParallelism() > 2 ? 2 : 1));
+  const lanes: Array<Lane | null> = Array.from({ length: size }, () => null);
+  let nextId = 1;
+  let closed = false;
+
+  function start(index: number): Lane {
+    const worker = new Worker(options.workerPath, {
+      workerData: { cachePath: options.cachePath } satisfies ReadWorkerData,
+    });
+    const lane: Lane = { worker, pending: new Map() };
+    const failAll = (error: Error) => {
+      if (lanes[index] === lane) lanes[index] = null;
+      for (const waiting of lane.pending.values())
+        waiting.reject(new ReadWorkerError(`${waiting.name}: ${error.message}`));
+      lane.pending.clear();
+    };
+    worker.on('message', (message: FromReadWorker) => {
+      const waiting = lane.pending.get(message.id);
+      if (!waiting) return;
+      lane.pending.delete(message.id);
+      if (lane.pending.size === 0) worker.unref();
+      if (message.ok) waiting.resolve(message.value);
+      else waiting.reject(errorOf(waiting.name, message.failure));
+    });
+    worker.on('error', (error) => {
+      options.logger.error('a cache read worker failed', error);
+      failAll(new ReadWorkerError(`A cache read worker failed: ${error.message}`));
+    });
+    worker.on('exit', (code) => {
+      if (!closed) options.logger.warn(`a cache read worker stopped (exit ${code})`);
+      failAll(new ReadWorkerError(`A cache read worker stopped (exit ${code}).`));
+    });
+    // An idle worker does not keep the process alive; one with reads under way does.
+    worker.unref();
+    lanes[index] = lane;
+    return lane;
+  }
+
+  return {
+    read<N extends CacheReadName>(name: N, arg: CacheReadArg<N>): Promise<CacheReadAnswer<N>> {
+      if (closed) return Promise.reject(new ReadWorkerError('The profile was closed.'));
+      const index = LANE[name] % size;
+      const lane = lanes[index] ?? start(index);
+      const id = nextId++;
+      return new Promise<CacheReadAnswer<N>>((resolve, reject) => {
+        if (lane.pending.size === 0) lane.worker.ref();
+        lane.pending.set(id, {
+          name,
+          resolve: (value) => resolve(value as CacheReadAnswer<N>),
+          reject,
+        });
+        lane.worker.postMessage({ id, name, arg } satisfies ToReadWorker);
+      });
+    },
+    async close() {
+      closed = true;
+      await Promise.all(
+        lanes.map(async (lane, index) => {
+          lanes[index] = null;
+          if (lane) await lane.worker.terminate();
+        }),
+      );
+    },
+  };
+}

@@ -17,6 +17,7 @@ import { createCacheWriter } from '../../main/cache/repositories';
 import { silentLogger } from '../../main/lib/logger';
 import { makeTempDir } from '../support/temp-dir';
 import { report, type BenchFigure } from './report';
+import { capital, DAY_MS, fillCache, makeAlerts, random, word } from './synthetic-cache';
 
 // The review queue at 100,000 cached alerts (CASEDESK_BENCH_QUEUE_ALERTS to change it), each
 // figure against a baseline measured in the same run:
@@ -34,58 +35,6 @@ const THREADS = Math.max(200, Math.floor(ALERTS / 50));
 const WRITE_SAMPLE = Math.min(ALERTS, 50_000);
 /** The naive baseline costs seconds per query at a million alerts: sampled on fewer combinations there. */
 const NAIVE_EVERY = ALERTS > 200_000 ? 8 : 1;
-const GROUPS = ['retail', 'corporate', 'high-risk', 'emea', 'apac', 'vip', 'legacy', 'review-2'];
-const AGENTS = Array.from({ length: 25 }, (_, index) => `agent-${index + 1}`);
-const CATEGORIES = ['PEP', 'SAN', 'SIP', 'SIE', 'RCA_PEP', 'RCA_SIP', 'RCA_SIE'];
-const SYLLABLES = 'an bel cor da el fa gor hal is jan kor lin mar nor ol per ros sal tor ven'.split(
-  ' ',
-);
-const DAY_MS = 86_400_000;
-const BASE_MS = Date.parse('2024-01-01T00:00:00Z');
-
-// mulberry32: small, seeded, and even in its low bits.
-let seed = 4242;
-function random(): number {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-}
-const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
-const word = () => `${pick(SYLLABLES)}${pick(SYLLABLES)}${random() < 0.5 ? pick(SYLLABLES) : ''}`;
-const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-function makeAlerts(count: number): AlertLike[][] {
-  const batches: AlertLike[][] = [];
-  for (let from = 0; from < count; from += 1000) {
-    const batch: AlertLike[] = [];
-    for (let index = from; index < Math.min(from + 1000, count); index += 1) {
-      const created = BASE_MS + Math.floor(random() * 2 * 365 * DAY_MS);
-      batch.push({
-        id: `A${String(index).padStart(8, '0')}`,
-        created_at: new Date(created).toISOString(),
-        // A few alerts name customers the cache has not fetched yet.
-        customer_external_id: `C${Math.floor(random() * CUSTOMERS * 1.05)}`,
-        profile_number: String(index),
-        last_revision: {
-          id: `R${index}`,
-          agent_id: random() < 0.35 ? '' : pick(AGENTS),
-          comment: Array.from({ length: 6 }, word).join(' '),
-          created_at: new Date(created + Math.floor(random() * 60 * DAY_MS)).toISOString(),
-          customer_revision_id: `CR${index}`,
-          profile_date: created,
-          revision_number: 1 + Math.floor(random() * 4),
-          score: Math.floor(random() * 101),
-          state: 1 + Math.floor(random() * 7),
-          top_category: pick(CATEGORIES),
-        },
-      } as AlertLike);
-    }
-    batches.push(batch);
-  }
-  return batches;
-}
-
 const temp = makeTempDir('casedesk-queue-window-bench-');
 let db: CacheDb;
 let buildSeconds = 0;
@@ -128,7 +77,7 @@ function writeRate(target: CacheDb, batches: AlertLike[][]): { insert: number; a
 beforeAll(() => {
   // Migration 002's cost to the sync: the same alerts into migration 001 alone and into 001 + 002,
   // interleaved three times (the machine is shared), the best of each kept.
-  const sample = makeAlerts(WRITE_SAMPLE);
+  const sample = makeAlerts(WRITE_SAMPLE, CUSTOMERS);
   for (let round = 0; round < 3; round += 1) {
     for (const [key, migrations] of [
       ['without', [migration001]],
@@ -144,46 +93,7 @@ beforeAll(() => {
 
   const started = performance.now();
   db = openWith('cache.db', MIGRATIONS);
-  db.transaction(() => {
-    const insert = db.prepare(
-      'INSERT INTO customers (external_id, name, review_groups, raw) VALUES (?, ?, ?, ?)',
-    );
-    for (let index = 0; index < CUSTOMERS; index += 1) {
-      const groups =
-        random() < 0.3
-          ? []
-          : [...new Set([pick(GROUPS), ...(random() < 0.3 ? [pick(GROUPS)] : [])])];
-      insert.run(
-        `C${index}`,
-        `${random() < 0.05 ? 'de ' : ''}${capital(word())} ${capital(word())}`,
-        groups.length ? `|${groups.join('|')}|` : '',
-        '{}',
-      );
-    }
-  })();
-  const writer = createCacheWriter(db);
-  for (const batch of makeAlerts(ALERTS)) db.transaction(() => writer.putAlerts(batch, 0))();
-  db.transaction(() =>
-    writer.putThreads(
-      Array.from({ length: THREADS }, (_, index) => ({
-        id: `T${index}`,
-        created_at: new Date(BASE_MS + index * 60_000).toISOString(),
-        updated_at: new Date(BASE_MS + index * 90_000).toISOString(),
-        contacts: [`${word()}@${word()}.example`],
-        tags: [pick(['kyc', 'urgent', 'edd', 'closed'])],
-        message_count: 1,
-        customers: [],
-        last_message: {
-          id: `M${index}`,
-          subject: `${capital(word())} ${word()} request`,
-          content: `<p>${Array.from({ length: 20 }, word).join(' ')}</p>`,
-          created_at: new Date(BASE_MS + index * 90_000).toISOString(),
-        },
-      })),
-      0,
-    ),
-  )();
-  db.prepare('DELETE FROM customer_queue').run();
+  fillCache(db, { alerts: ALERTS, customers: CUSTOMERS, threads: THREADS });
   db.pragma('optimize');
   buildSeconds = (performance.now() - started) / 1000;
 }, 60 * 60_000);

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { z } from 'zod';
 import { makePrivateFolder } from '../lib/private-files';
 import { dirname } from 'node:path';
 import type Database from 'better-sqlite3';
@@ -48,9 +49,17 @@ export function openCache(
   const schema: Schema = { migrations, label: LABEL };
   let movedAside: OpenedCache['movedAside'] = null;
   removeOldSetAsideCopies(path, logger);
+  // Read before anything opens the file, and taken away at once: a run that ends without
+  // closeCache (a crash, a kill) leaves none, so the next open checks the file whole.
+  const asClosed = closedAsLeft(path);
+  rmSync(closedMark(path), { force: true });
   if (existsSync(path)) {
     // A file with nothing in it, or missing its tables, would open as an empty cache unnoticed.
-    const problem = inspectDatabase(path, schema) ?? shapeProblem(path, migrations);
+    // SQLite's integrity check reads every page (seconds at a million alerts, before the first
+    // screen): it is skipped for a file exactly as CaseDesk closed it, checked when it was opened.
+    const problem =
+      inspectDatabase(path, schema, { checkIntegrity: !asClosed }) ??
+      shapeProblem(path, migrations);
     if (problem) {
       const aside = moveDatabaseAside(path, 'damaged');
       logger.warn(`cache ${path} ${problem}; moved aside to ${aside}, rebuilding by a re-sync`);
@@ -60,6 +69,45 @@ export function openCache(
   // Checked just above: the integrity check reads the whole file, once is enough.
   const db = openMigrated(path, { ...schema, configure });
   return { db, movedAside };
+}
+
+/** Beside the cache: its size and time as closeCache left it. */
+const closedMark = (path: string): string => `${path}.closed`;
+
+const ClosedMark = z.object({ size: z.number(), mtimeMs: z.number() });
+
+/** Whether the file is exactly as closeCache left it: same size and time, nothing in its WAL. */
+function closedAsLeft(path: string): boolean {
+  try {
+    const mark = ClosedMark.safeParse(JSON.parse(readFileSync(closedMark(path), 'utf8')));
+    if (!mark.success || !existsSync(path)) return false;
+    const wal = `${path}-wal`;
+    if (existsSync(wal) && statSync(wal).size > 0) return false;
+    const file = statSync(path);
+    // Within a millisecond: a time set back through seconds as a float (utimes) is off by less.
+    return file.size === mark.data.size && Math.abs(file.mtimeMs - mark.data.mtimeMs) < 1;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Closes the cache and marks it closed whole (its WAL folded in), so the next open need not read
+ * every page again to trust it. Any change to the file since (a copy put back, a disk's damage
+ * that moved its time, a crash of a later run) brings the check back.
+ */
+export function closeCache(db: CacheDb, path: string): void {
+  db.close();
+  try {
+    const wal = `${path}-wal`;
+    if (existsSync(wal) && statSync(wal).size > 0) return;
+    const file = statSync(path);
+    writeFileSync(closedMark(path), JSON.stringify({ size: file.size, mtimeMs: file.mtimeMs }), {
+      mode: 0o600,
+    });
+  } catch {
+    // Without the mark the next open checks the file whole: slower, never wrong.
+  }
 }
 
 /** The problem in a few plain words: the raw check goes to the log, not on the screen. */

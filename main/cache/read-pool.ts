@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../lib/app-error';
 import type { Logger } from '../lib/logger';
@@ -80,10 +79,10 @@ export function createCacheReadPool(options: {
   workerPath: string;
   cachePath: string;
   logger: Logger;
-  /** How many workers; by default two where there is a core to spare beside the sync's. */
+  /** How many workers: two by default, so a dashboard or an alert never waits behind the queue. */
   size?: number;
 }): CacheReader {
-  const size = Math.max(1, options.size ?? (availableParallelism() > 2 ? 2 : 1));
+  const size = Math.max(1, options.size ?? 2);
   const lanes: Array<Lane | null> = Array.from({ length: size }, () => null);
   let nextId = 1;
   let closed = false;

@@ -6,7 +6,7 @@ import {
   type ServiceClient,
   type ServiceError,
 } from '../api';
-import { openCache, type CacheDb } from '../cache/open-cache';
+import { closeCache, openCache, type CacheDb } from '../cache/open-cache';
 import { createCacheReadPool, inlineCacheReader, type CacheReader } from '../cache/read-pool';
 import { createCacheWriter, type CacheWriter } from '../cache/repositories';
 import {
@@ -160,7 +160,7 @@ export async function openWorkspace(options: {
   const closeStores = () => {
     if (localStore.state === 'open') localStore.store.close();
     outbox.close();
-    db.close();
+    closeCache(db, cachePath);
   };
   let dispatcher: Awaited<ReturnType<typeof buildDispatcher>>;
   try {

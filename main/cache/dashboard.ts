@@ -1,119 +1,144 @@
 import type { CountBucket, DashboardSummary, RangeBucket } from '../../preload/contract';
 import type { CacheDb } from './open-cache';
 import { prepared } from '../lib/sqlite/statements';
-import { VersionedMemo } from './queue-memo';
 
 const DAY_MS = 86_400_000;
 const STATES = [1, 2, 3, 4, 5, 6, 7];
-/** States still needing a decision (spec: States and transitions). */
-const OPEN_STATES = '1, 2, 3, 4';
 /** Above this span the created/updated charts count weeks: a bar per day stops being readable. */
 const DAILY_UP_TO_DAYS = 120;
 /** Charts with more bars than this come from implausible dates; only non-empty bars are kept. */
 const MAX_BARS = 2000;
 const AGE_EDGES_DAYS = [0, 1, 7, 30, 90];
+/** The open-age tally's key for an alert without a readable creation date. */
+const UNDATED = -1;
 
 type Series = Pick<DashboardSummary, 'granularity' | 'created' | 'updated'>;
-type Counts = Omit<DashboardSummary, 'openAge' | 'openAgeUndated'>;
+type Kind = 'state' | 'category' | 'score' | 'created' | 'updated' | 'open_created';
+type Tallies = Record<Kind, Map<number | string, number>>;
 
 const dayKey = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
 /** Day 0 (1970-01-01) was a Thursday; a week is keyed by its Monday. */
 const mondayOf = (day: number): number => day - ((((day + 3) % 7) + 7) % 7);
 
-/** First and last day (since 1970) of a date column's known values (0 is the writer's unknown). */
-function daySpan(db: CacheDb, column: 'created_ms' | 'updated_ms'): [number, number] | null {
-  const row = prepared(
+/**
+ * Every tally the triggers keep (migration 006): how many alerts per state, category, score, day
+ * of creation and of update (known dates only), and open alerts per day of creation. A few hundred
+ * rows, whatever the number of alerts.
+ */
+function readTallies(db: CacheDb): Tallies {
+  const tallies: Tallies = {
+    state: new Map(),
+    category: new Map(),
+    score: new Map(),
+    created: new Map(),
+    updated: new Map(),
+    open_created: new Map(),
+  };
+  for (const [kind, key, n] of prepared(
     db,
-    `SELECT MIN(${column}), MAX(${column}) FROM alerts WHERE ${column} > 0`,
+    'SELECT kind, key, n FROM alert_tallies WHERE n > 0',
     'raw',
-  ).get() as [number | null, number | null];
-  return row[0] === null || row[1] === null
-    ? null
-    : [Math.floor(row[0] / DAY_MS), Math.floor(row[1] / DAY_MS)];
+  ).all() as Array<[Kind, number | string, number]>) {
+    tallies[kind]?.set(key, n);
+  }
+  return tallies;
 }
+
+const daysOf = (tally: Map<number | string, number>): number[] =>
+  [...tally.keys()].filter((key): key is number => typeof key === 'number');
 
 /**
  * Alerts created and updated per day, or per week past DAILY_UP_TO_DAYS, over one shared run of
- * bars (so the two charts line up) with zeros filled in. Each bar is a range count along the
- * date's index: one walk of it, where grouping by day would sort every alert.
+ * bars (so the two charts line up) with zeros filled in; for dates years apart, only the bars
+ * that have alerts.
  */
-function timeSeries(db: CacheDb): Series {
-  const spans = [daySpan(db, 'created_ms'), daySpan(db, 'updated_ms')].filter(
-    (span): span is [number, number] => span !== null,
-  );
-  if (!spans.length) return { granularity: 'day', created: [], updated: [] };
-  const first = Math.min(...spans.map(([from]) => from));
-  const last = Math.max(...spans.map(([, to]) => to));
+function timeSeries(tallies: Tallies): Series {
+  const days = [...daysOf(tallies.created), ...daysOf(tallies.updated)];
+  if (!days.length) return { granularity: 'day', created: [], updated: [] };
+  let first = Infinity;
+  let last = -Infinity;
+  for (const day of days) {
+    if (day < first) first = day;
+    if (day > last) last = day;
+  }
   const granularity = last - first > DAILY_UP_TO_DAYS ? 'week' : 'day';
   const step = granularity === 'week' ? 7 : 1;
   const start = granularity === 'week' ? mondayOf(first) : first;
   const bars = Math.floor((last - start) / step) + 1;
-  if (bars > MAX_BARS) return sparseSeries(db, granularity);
-  const starts = Array.from({ length: bars }, (_, index) => start + index * step);
-  const series = (column: string): CountBucket[] => {
-    const count = prepared(
-      db,
-      `SELECT COUNT(*) FROM alerts INDEXED BY alerts_by_${column === 'created_ms' ? 'created' : 'updated'}
-       WHERE ${column} >= ? AND ${column} < ?`,
-      'pluck',
-    );
-    return starts.map((day) => ({
-      key: dayKey(day),
-      count: count.get(day * DAY_MS, (day + step) * DAY_MS) as number,
-    }));
-  };
-  return { granularity, created: series('created_ms'), updated: series('updated_ms') };
-}
-
-/** For dates years apart: the bars that have alerts, grouped by SQLite. */
-function sparseSeries(db: CacheDb, granularity: 'day' | 'week'): Series {
-  const bucketOf = granularity === 'week' ? mondayOf : (day: number) => day;
-  const counts = (column: string) => {
-    const buckets = new Map<number, number>();
-    for (const [day, count] of prepared(
-      db,
-      `SELECT ${column} / ${DAY_MS} AS day, COUNT(*) FROM alerts WHERE ${column} > 0 GROUP BY day`,
-      'raw',
-    ).all() as Array<[number, number]>) {
-      const bucket = bucketOf(day);
-      buckets.set(bucket, (buckets.get(bucket) ?? 0) + count);
+  const barOf = (day: number) => Math.floor((day - start) / step);
+  if (bars > MAX_BARS) {
+    const keys = [...new Set(days.map(barOf))].sort((a, b) => a - b);
+    const series = (tally: Map<number | string, number>): CountBucket[] => {
+      const counts = new Map<number, number>();
+      for (const day of daysOf(tally))
+        counts.set(barOf(day), (counts.get(barOf(day)) ?? 0) + (tally.get(day) ?? 0));
+      return keys.map((bar) => ({ key: dayKey(start + bar * step), count: counts.get(bar) ?? 0 }));
+    };
+    return { granularity, created: series(tallies.created), updated: series(tallies.updated) };
+  }
+  const series = (tally: Map<number | string, number>): CountBucket[] => {
+    const counts = new Array<number>(bars).fill(0);
+    for (const day of daysOf(tally)) {
+      const bar = barOf(day);
+      counts[bar] = (counts[bar] ?? 0) + (tally.get(day) ?? 0);
     }
-    return buckets;
+    return counts.map((count, bar) => ({ key: dayKey(start + bar * step), count }));
   };
-  const created = counts('created_ms');
-  const updated = counts('updated_ms');
-  const keys = [...new Set([...created.keys(), ...updated.keys()])].sort((a, b) => a - b);
-  const series = (buckets: Map<number, number>) =>
-    keys.map((bucket) => ({ key: dayKey(bucket), count: buckets.get(bucket) ?? 0 }));
-  return { granularity, created: series(created), updated: series(updated) };
+  return { granularity, created: series(tallies.created), updated: series(tallies.updated) };
 }
 
-function counts(db: CacheDb): Counts {
-  const total = prepared(db, 'SELECT COUNT(*) FROM alerts', 'pluck').get() as number;
-  const states = new Map(
-    prepared(db, 'SELECT state, COUNT(*) FROM alerts GROUP BY state', 'raw').all() as Array<
-      [number, number]
-    >,
-  );
+/**
+ * Open alerts by calendar days (UTC) since the day of creation, counted from `nowMs`'s day; one
+ * dated in the future counts as the newest. One without a readable creation date is in no bucket:
+ * `openAgeUndated` counts those.
+ */
+function openAge(
+  tallies: Tallies,
+  nowMs: number,
+): Pick<DashboardSummary, 'openAge' | 'openAgeUndated'> {
+  // Calendar days in UTC, as the queue's day filters count them: a bucket opens exactly the queue
+  // its number promises, whatever the time of day.
+  const today = Math.floor(nowMs / DAY_MS);
+  const buckets: RangeBucket[] = AGE_EDGES_DAYS.map((from, index) => ({
+    from,
+    to: AGE_EDGES_DAYS[index + 1] ?? null,
+    count: 0,
+  }));
+  let undated = 0;
+  for (const [day, count] of tallies.open_created) {
+    if (typeof day !== 'number' || day === UNDATED) {
+      undated += count;
+      continue;
+    }
+    const age = Math.max(0, today - day);
+    const bucket = buckets.findLast((candidate) => age >= candidate.from);
+    if (bucket) bucket.count += count;
+  }
+  return { openAge: buckets, openAgeUndated: undated };
+}
+
+/**
+ * The cached alerts at a glance, from the tallies the cache keeps as it is written (no alert is
+ * read). Every state and score bucket is present, zeros too, so the charts keep their shape from
+ * one sync to the next; alerts without a known date are left out of the time series.
+ */
+export function dashboardSummary(db: CacheDb, nowMs: number): DashboardSummary {
+  const tallies = readTallies(db);
+  let total = 0;
+  for (const count of tallies.state.values()) total += count;
+  const states = new Map([...tallies.state].map(([state, count]) => [Number(state), count]));
   const byState = [...new Set([...STATES, ...states.keys()])]
     .sort((a, b) => a - b)
     .map((state) => ({ key: String(state), count: states.get(state) ?? 0 }));
-  const byCategory = (
-    prepared(
-      db,
-      'SELECT category, COUNT(*) AS n FROM alerts GROUP BY category ORDER BY n DESC, category',
-      'raw',
-    ).all() as Array<[string, number]>
-  ).map(([key, count]) => ({ key, count }));
-  // Grouped by score along its index (no sort), then into tens; 100 joins 90–99. A score outside
-  // 0–100 is in no ten (it would read as a 0 or a 100): it is counted apart, so totals add up.
+  const byCategory = [...tallies.category]
+    .map(([key, count]) => ({ key: String(key), count }))
+    // Ties by the category's bytes, as SQLite's BINARY order compares them.
+    .sort((a, b) => b.count - a.count || Buffer.compare(Buffer.from(a.key), Buffer.from(b.key)));
+  // Tens; 100 joins 90–99. A score outside 0–100 is in no ten (it would read as a 0 or a 100):
+  // it is counted apart, so totals add up.
   const tens = Array.from({ length: 10 }, () => 0);
   let scoresOther = 0;
-  for (const [score, count] of prepared(
-    db,
-    'SELECT score, COUNT(*) FROM alerts INDEXED BY alerts_by_score GROUP BY score',
-    'raw',
-  ).all() as Array<[number | null, number]>) {
+  for (const [score, count] of tallies.score) {
     if (typeof score !== 'number' || !(score >= 0 && score <= 100)) {
       scoresOther += count;
       continue;
@@ -126,54 +151,13 @@ function counts(db: CacheDb): Counts {
     to: index === 9 ? null : index * 10 + 10,
     count,
   }));
-  return { total, byState, byCategory, scores, scoresOther, ...timeSeries(db) };
-}
-
-/**
- * Open alerts by calendar days (UTC) since the day of creation, counted from `nowMs`'s day; one
- * dated in the future counts as the newest. One without a readable creation date (kept as 0 or
- * less by the writer) is in no bucket: `openAgeUndated` counts those.
- */
-function openAge(db: CacheDb, nowMs: number): RangeBucket[] {
-  const count = prepared(
-    db,
-    `SELECT COUNT(*) FROM alerts INDEXED BY alerts_by_created
-     WHERE created_ms >= ? AND created_ms < ? AND state IN (${OPEN_STATES})`,
-    'pluck',
-  );
-  // Calendar days in UTC, as the queue's day filters count them: a bucket opens exactly the queue
-  // its number promises, whatever the time of day.
-  const today = Math.floor(nowMs / DAY_MS);
-  return AGE_EDGES_DAYS.map((from, index) => {
-    const to = AGE_EDGES_DAYS[index + 1] ?? null;
-    // Aged [from, to) days: created on a day in (today - to, today - from].
-    const before = index === 0 ? Number.MAX_SAFE_INTEGER : (today - from + 1) * DAY_MS;
-    const since = to === null ? 1 : (today - to + 1) * DAY_MS;
-    return { from, to, count: count.get(since, before) as number };
-  });
-}
-
-const summaries = new VersionedMemo<Counts>(1);
-/** Ages count calendar days: they move with the day, not the clock, so they are kept per day. */
-const ages = new VersionedMemo<Pick<DashboardSummary, 'openAge' | 'openAgeUndated'>>(1);
-
-/**
- * The cached alerts at a glance. Every state and score bucket is present, zeros too, so the
- * charts keep their shape from one sync to the next; alerts without a known date are left out of
- * the time series. The counts are kept until the alerts change, the ages until then or the next
- * day (UTC).
- */
-export function dashboardSummary(db: CacheDb, nowMs: number): DashboardSummary {
   return {
-    ...summaries.get(db, 'counts', () => counts(db)),
-    ...ages.get(db, String(Math.floor(nowMs / DAY_MS)), () => ({
-      openAge: openAge(db, nowMs),
-      openAgeUndated: prepared(
-        db,
-        `SELECT COUNT(*) FROM alerts INDEXED BY alerts_by_created
-         WHERE created_ms <= 0 AND state IN (${OPEN_STATES})`,
-        'pluck',
-      ).get() as number,
-    })),
+    total,
+    byState,
+    byCategory,
+    scores,
+    scoresOther,
+    ...timeSeries(tallies),
+    ...openAge(tallies, nowMs),
   };
 }

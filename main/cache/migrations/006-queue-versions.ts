@@ -19,9 +19,39 @@ const ALERT_COLUMNS = [
 /** What the queue reads of a customer: its name (sorts, search), variations (search), groups. */
 const CUSTOMER_COLUMNS = ['external_id', 'name', 'name_variations', 'review_groups'];
 
+const DAY_MS = 86_400_000;
+const OPEN_STATES = '1, 2, 3, 4';
+
+/** What a row adds to the tallies (`sign` 1) or takes from them (-1): `row` is new or old. */
+function tally(row: 'new' | 'old', sign: 1 | -1): string {
+  const add = (kind: string, key: string, when = 'true') =>
+    sign === 1
+      ? `INSERT INTO alert_tallies (kind, key, n) SELECT '${kind}', ${key}, 1 WHERE ${when}
+           ON CONFLICT (kind, key) DO UPDATE SET n = n + 1;`
+      : `UPDATE alert_tallies SET n = n - 1 WHERE kind = '${kind}' AND key = ${key} AND ${when};`;
+  return [
+    add('state', `${row}.state`),
+    add('category', `${row}.category`),
+    add('score', `${row}.score`),
+    add('created', `${row}.created_ms / ${DAY_MS}`, `${row}.created_ms > 0`),
+    add('updated', `${row}.updated_ms / ${DAY_MS}`, `${row}.updated_ms > 0`),
+    // Open alerts by the day they were created (-1: no readable date), for their ages.
+    add(
+      'open_created',
+      `CASE WHEN ${row}.created_ms > 0 THEN ${row}.created_ms / ${DAY_MS} ELSE -1 END`,
+      `${row}.state IN (${OPEN_STATES})`,
+    ),
+  ].join('\n');
+}
+
+const TALLIED = ['state', 'category', 'score', 'created_ms', 'updated_ms'];
+
 const bump = (name: string) =>
   `UPDATE queue_versions SET version = version + 1 WHERE name = '${name}';`;
 
+// The dashboard's aggregates are kept by triggers too (alert_tallies), so a summary right after
+// a sync costs what any other does.
+//
 // The queue's and the dashboard's memos (orders, matches, counts, facets) were dropped at every
 // commit of the sync worker, even one that wrote alerts exactly as they were: a full sync rewrites
 // every alert, and each of its commits cost the next screen a recomputation over every row. These
@@ -30,16 +60,49 @@ const bump = (name: string) =>
 // read-back through main's connection) can forget to move them.
 export const migration006: Migration = {
   version: 6,
-  name: 'versions of what the queue reads',
+  name: 'versions of what the queue reads, and the dashboard tallies',
   up(db) {
     db.exec(`
       CREATE TABLE queue_versions (name TEXT PRIMARY KEY, version INTEGER NOT NULL) STRICT;
       INSERT INTO queue_versions (name, version) VALUES ('alerts', 0), ('customers', 0);
 
-      CREATE TRIGGER queue_version_alert_insert AFTER INSERT ON alerts BEGIN ${bump('alerts')} END;
-      CREATE TRIGGER queue_version_alert_delete AFTER DELETE ON alerts BEGIN ${bump('alerts')} END;
+      -- How many alerts have each state, category, score, day of creation and of update, and how
+      -- many open ones were created each day: the dashboard reads these few hundred rows instead
+      -- of counting a million alerts, and they stay true through every write.
+      CREATE TABLE alert_tallies (
+        kind TEXT NOT NULL,
+        key ANY,
+        n INTEGER NOT NULL,
+        PRIMARY KEY (kind, key)
+      ) STRICT, WITHOUT ROWID;
+      INSERT INTO alert_tallies (kind, key, n)
+        SELECT 'state', state, COUNT(*) FROM alerts GROUP BY state
+        UNION ALL SELECT 'category', category, COUNT(*) FROM alerts GROUP BY category
+        UNION ALL SELECT 'score', score, COUNT(*) FROM alerts GROUP BY score
+        UNION ALL SELECT 'created', created_ms / ${DAY_MS} AS day, COUNT(*) FROM alerts
+          WHERE created_ms > 0 GROUP BY day
+        UNION ALL SELECT 'updated', updated_ms / ${DAY_MS} AS day, COUNT(*) FROM alerts
+          WHERE updated_ms > 0 GROUP BY day
+        UNION ALL SELECT 'open_created',
+          CASE WHEN created_ms > 0 THEN created_ms / ${DAY_MS} ELSE -1 END AS day, COUNT(*)
+          FROM alerts WHERE state IN (${OPEN_STATES}) GROUP BY day;
+
+      CREATE TRIGGER queue_version_alert_insert AFTER INSERT ON alerts BEGIN
+        ${bump('alerts')}
+        ${tally('new', 1)}
+      END;
+      CREATE TRIGGER queue_version_alert_delete AFTER DELETE ON alerts BEGIN
+        ${bump('alerts')}
+        ${tally('old', -1)}
+      END;
       CREATE TRIGGER queue_version_alert_update AFTER UPDATE ON alerts
         WHEN ${differs(ALERT_COLUMNS)} BEGIN ${bump('alerts')} END;
+
+      CREATE TRIGGER alert_tallies_update AFTER UPDATE ON alerts
+        WHEN ${differs(TALLIED)} BEGIN
+        ${tally('old', -1)}
+        ${tally('new', 1)}
+      END;
 
       CREATE TRIGGER queue_version_customer_insert AFTER INSERT ON customers BEGIN ${bump('customers')} END;
       CREATE TRIGGER queue_version_customer_delete AFTER DELETE ON customers BEGIN ${bump('customers')} END;

@@ -59,3 +59,78 @@ export class VersionedMemo<T> {
     return value;
   }
 }
+
+/** The last change to the alerts this reader's snapshot holds (0: none logged). */
+export const lastAlertChange = (db: CacheDb): number =>
+  (prepared(db, 'SELECT MAX(seq) FROM alert_changes', 'pluck').get() as number | null) ?? 0;
+
+const customersVersion = (db: CacheDb): number =>
+  (prepared(db, "SELECT version FROM queue_versions WHERE name = 'customers'", 'pluck').get() as
+    number | undefined) ?? 0;
+
+/**
+ * The alerts (rowids) changed after change `since` up to `upTo`, each once; null when the log no
+ * longer reaches back that far (its oldest changes are let go).
+ */
+export function alertChangesSince(db: CacheDb, since: number, upTo: number): number[] | null {
+  if (since === upTo) return [];
+  const oldest = prepared(db, 'SELECT MIN(seq) FROM alert_changes', 'pluck').get() as number | null;
+  if (oldest === null || oldest > since + 1) return null;
+  return prepared(
+    db,
+    'SELECT DISTINCT alert_rowid FROM alert_changes WHERE seq > ? AND seq <= ?',
+    'pluck',
+  ).all(since, upTo) as number[];
+}
+
+/** Beyond this many changed alerts, computing again is cheaper than catching up one by one. */
+export const MAX_CAUGHT_UP = 2000;
+
+/**
+ * Brings a kept value up to date with the alerts changed since it was computed (their rowids,
+ * none repeated), or says it cannot (null): it is then computed again.
+ */
+export type CatchUp<T> = (value: T, changed: readonly number[]) => T | null;
+
+/**
+ * Like VersionedMemo, but a value kept from an earlier state of the alerts is caught up by the
+ * alerts changed since (from the cache's change log) instead of being computed again from every
+ * alert: after a sync's commit, a queue of a million alerts costs the few it changed. A change to
+ * the customers (names, groups: what orders and filters read of them) computes everything again.
+ */
+export class UpkeptMemo<T> {
+  private readonly byDb = new WeakMap<
+    CacheDb,
+    { customers: number; entries: Map<string, { at: number; value: T }> }
+  >();
+
+  constructor(private readonly capacity: number) {}
+
+  get(db: CacheDb, key: string, compute: () => T, catchUp: CatchUp<T>): T {
+    const at = lastAlertChange(db);
+    const customers = customersVersion(db);
+    let memo = this.byDb.get(db);
+    if (!memo || memo.customers !== customers) {
+      memo = { customers, entries: new Map() };
+      this.byDb.set(db, memo);
+    }
+    const kept = memo.entries.get(key);
+    let value: T | null = null;
+    if (kept) {
+      memo.entries.delete(key);
+      if (kept.at === at) value = kept.value;
+      else {
+        const changed = alertChangesSince(db, kept.at, at);
+        if (changed && changed.length <= MAX_CAUGHT_UP) value = catchUp(kept.value, changed);
+      }
+    }
+    value ??= compute();
+    // Re-inserted so that Map order is least recently used first.
+    memo.entries.set(key, { at, value });
+    for (const oldest of memo.entries.keys()) {
+      if (memo.entries.size <= this.capacity) break;
+      memo.entries.delete(oldest);
+    }
+    return value;
+  }
+}

@@ -1,7 +1,7 @@
 import { QUEUE_COLUMNS, type QueueColumnName, type QueueSortInput } from '../../preload/contract';
 import type { CacheDb } from './open-cache';
 import { prepared } from '../lib/sqlite/statements';
-import { VersionedMemo } from './queue-memo';
+import { UpkeptMemo } from './queue-memo';
 import { rowidValues, toRowids, type RowidValues, type Rowids } from './queue-rowids';
 import { customerRuns, groupOf, idOrder, stateRuns, type IdOrder } from './queue-tables';
 
@@ -126,11 +126,122 @@ function computeOrder(db: CacheDb, column: CacheColumn): Rowids {
 }
 
 /** One per column at most (4 bytes an alert each), so switching sorts back and forth is free. */
-const orders = new VersionedMemo<Rowids>(QUEUE_COLUMNS.length);
+const orders = new UpkeptMemo<Rowids>(QUEUE_COLUMNS.length);
 
 /** Every cached alert in the column's ascending order (descending is exactly its reverse). */
 export const queueOrder = (db: CacheDb, column: CacheColumn): Rowids =>
-  orders.get(db, column, () => computeOrder(db, column));
+  orders.get(
+    db,
+    column,
+    () => computeOrder(db, column),
+    (order, changed) => catchUpOrder(db, column, order, changed),
+  );
+
+/**
+ * Each column's sort key as ORDER_KEYS orders it, and how two such keys compare in JavaScript
+ * exactly as SQLite compares them: numbers by value, text by its UTF-8 bytes (BINARY), names with
+ * ASCII letters folded first (NOCASE, which is what lower() folds too).
+ */
+const SORT_KEYS: Record<CacheColumn, { sql: string; compare: 'number' | 'text' | 'nocase' }> = {
+  id: { sql: 'a.id', compare: 'text' },
+  customerName: { sql: "COALESCE(c.name, '')", compare: 'nocase' },
+  customerExternalId: { sql: 'a.customer_external_id', compare: 'text' },
+  category: { sql: 'a.category', compare: 'text' },
+  score: { sql: 'a.score', compare: 'number' },
+  state: { sql: 'a.state', compare: 'number' },
+  createdAt: { sql: 'a.created_ms', compare: 'number' },
+  updatedAt: { sql: 'a.updated_ms', compare: 'number' },
+  agentId: { sql: 'a.agent_id', compare: 'text' },
+  reviewGroups: { sql: "replace(COALESCE(c.review_groups, ''), '|', char(9))", compare: 'text' },
+};
+
+/** Text by code point, which is UTF-8 byte order; UTF-16 units differ only past a surrogate. */
+export function compareCodePoints(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  for (let index = 0; index < length; index += 1) {
+    const x = a.charCodeAt(index);
+    const y = b.charCodeAt(index);
+    if (x === y) continue;
+    const surrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdfff;
+    if (!surrogate(x) && !surrogate(y)) return x - y;
+    return (a.codePointAt(index) ?? 0) - (b.codePointAt(index) ?? 0);
+  }
+  return a.length - b.length;
+}
+
+const foldAscii = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+
+type SortKey = [key: number | string, id: string];
+
+function keyComparer(column: CacheColumn): (a: SortKey, b: SortKey) => number {
+  const how = SORT_KEYS[column].compare;
+  const byKey =
+    how === 'number'
+      ? (x: number | string, y: number | string) => Number(x) - Number(y)
+      : how === 'nocase'
+        ? (x: number | string, y: number | string) =>
+            compareCodePoints(foldAscii(String(x)), foldAscii(String(y)))
+        : (x: number | string, y: number | string) => compareCodePoints(String(x), String(y));
+  return (a, b) => byKey(a[0], b[0]) || compareCodePoints(a[1], b[1]);
+}
+
+const KEY_FROM = 'FROM alerts a LEFT JOIN customers c ON c.external_id = a.customer_external_id';
+
+/**
+ * The order as it was, caught up with the alerts changed since: those are taken out, and each
+ * that still exists is put back where its key now places it, found by a binary search that reads
+ * the keys of the ~20 alerts it passes (an index lookup each). Linear in the alerts (one copy),
+ * where computing again sorts or walks every alert from SQLite.
+ */
+function catchUpOrder(
+  db: CacheDb,
+  column: CacheColumn,
+  order: Rowids,
+  changed: readonly number[],
+): Rowids | null {
+  const compare = keyComparer(column);
+  const { sql } = SORT_KEYS[column];
+  const rows = prepared(
+    db,
+    `SELECT a.rowid, ${sql}, a.id ${KEY_FROM} WHERE a.rowid IN (SELECT value FROM json_each(?))`,
+    'raw',
+  ).all(JSON.stringify(changed)) as Array<[number, number | string, string]>;
+  if (rows.some(([rowid]) => rowid > 0x7fffffff) && order instanceof Int32Array) return null;
+  const moved = new Set(changed);
+  const kept = order.filter((rowid) => !moved.has(rowid));
+  const keyAt = prepared(db, `SELECT ${sql}, a.id ${KEY_FROM} WHERE a.rowid = ?`, 'raw');
+  const placed = rows
+    .map(([rowid, key, id]) => ({ rowid, key: [key, id] as SortKey }))
+    .sort((a, b) => compare(a.key, b.key))
+    .map(({ rowid, key }) => {
+      // The first kept alert that sorts after this one.
+      let low = 0;
+      let high = kept.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        const there = keyAt.get(kept[middle]) as SortKey | undefined;
+        if (!there) return null;
+        if (compare(there, key) < 0) low = middle + 1;
+        else high = middle;
+      }
+      return { rowid, at: low };
+    });
+  if (placed.some((place) => place === null)) return null;
+  const result =
+    order instanceof Int32Array
+      ? new Int32Array(kept.length + placed.length)
+      : new Float64Array(kept.length + placed.length);
+  let from = 0;
+  let to = 0;
+  for (const place of placed as Array<{ rowid: number; at: number }>) {
+    result.set(kept.subarray(from, place.at), to);
+    to += place.at - from;
+    from = place.at;
+    result[to++] = place.rowid;
+  }
+  result.set(kept.subarray(from), to);
+  return result;
+}
 
 /**
  * Every cached alert by the rank of the investigator's work on it (none first), ids in order

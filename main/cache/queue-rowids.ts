@@ -18,25 +18,46 @@ export function toRowids(values: ArrayLike<number>, largest: number): Rowids {
 export interface RowidValues {
   get(rowid: number): number;
   set(rowid: number, value: number): void;
+  /** A copy, these values set in it (the missing value takes one out); the original unchanged. */
+  with(values: ReadonlyMap<number, number>): RowidValues;
 }
 
-export function rowidValues(largest: number, alerts: number, missing: number): RowidValues {
-  if (largest <= denseTableLimit(alerts)) {
-    const values = new Int32Array(largest + 1).fill(missing);
-    return {
-      get: (rowid) => values[rowid] ?? missing,
-      set: (rowid, value) => {
-        values[rowid] = value;
-      },
-    };
-  }
-  const values = new Map<number, number>();
+function denseValues(values: Int32Array, missing: number): RowidValues {
+  return {
+    get: (rowid) => values[rowid] ?? missing,
+    set: (rowid, value) => {
+      values[rowid] = value;
+    },
+    with(changes) {
+      const largest = Math.max(values.length - 1, ...changes.keys());
+      const next = new Int32Array(
+        largest < values.length ? values.length : Math.ceil(largest * 1.25) + 1,
+      ).fill(missing);
+      next.set(values);
+      for (const [rowid, value] of changes) next[rowid] = value;
+      return denseValues(next, missing);
+    },
+  };
+}
+
+function sparseValues(values: Map<number, number>, missing: number): RowidValues {
   return {
     get: (rowid) => values.get(rowid) ?? missing,
     set: (rowid, value) => {
       values.set(rowid, value);
     },
+    with(changes) {
+      const next = new Map(values);
+      for (const [rowid, value] of changes) next.set(rowid, value);
+      return sparseValues(next, missing);
+    },
   };
+}
+
+export function rowidValues(largest: number, alerts: number, missing: number): RowidValues {
+  if (largest <= denseTableLimit(alerts))
+    return denseValues(new Int32Array(largest + 1).fill(missing), missing);
+  return sparseValues(new Map(), missing);
 }
 
 /** Which alerts match a filter. */
@@ -44,25 +65,72 @@ export interface RowidSet {
   readonly size: number;
   has(rowid: number): boolean;
   forEach(visit: (rowid: number) => void): void;
+  /** A new set: these alerts in or out (`matching` says which are in), the rest as they were. */
+  changed(alerts: readonly number[], matching: ReadonlySet<number>): RowidSet;
 }
 
-export function rowidSet(list: readonly number[], largest: number): RowidSet {
-  if (largest < DENSE_SET_LIMIT) {
-    const rowids = toRowids(list, largest);
-    const marks = new Uint8Array(largest + 1);
-    for (const rowid of rowids) marks[rowid] = 1;
-    return {
-      size: rowids.length,
-      has: (rowid) => marks[rowid] === 1,
-      forEach: (visit) => rowids.forEach((rowid) => visit(rowid)),
-    };
-  }
-  const marks = new Set(list);
+function denseSet(marks: Uint8Array, size: number): RowidSet {
+  let members: Rowids | null = null;
+  const rowids = (): Rowids => {
+    if (!members) {
+      const list = new Float64Array(size);
+      let at = 0;
+      for (let rowid = 0; rowid < marks.length; rowid += 1)
+        if (marks[rowid] === 1) list[at++] = rowid;
+      members = toRowids(list, marks.length);
+    }
+    return members;
+  };
+  return {
+    size,
+    has: (rowid) => marks[rowid] === 1,
+    forEach: (visit) => rowids().forEach((rowid) => visit(rowid)),
+    changed(alerts, matching) {
+      const largest = Math.max(marks.length - 1, ...alerts);
+      if (largest >= DENSE_SET_LIMIT) {
+        const all = new Set<number>();
+        rowids().forEach((rowid) => all.add(rowid));
+        return sparseSet(all).changed(alerts, matching);
+      }
+      // Room to grow, so that new alerts do not copy the marks at every change.
+      const next = new Uint8Array(
+        largest < marks.length ? marks.length : Math.ceil(largest * 1.25) + 1,
+      );
+      next.set(marks);
+      let count = size;
+      for (const rowid of alerts) {
+        const now = matching.has(rowid) ? 1 : 0;
+        count += now - (next[rowid] ?? 0);
+        next[rowid] = now;
+      }
+      return denseSet(next, count);
+    },
+  };
+}
+
+function sparseSet(marks: Set<number>): RowidSet {
   return {
     size: marks.size,
     has: (rowid) => marks.has(rowid),
     forEach: (visit) => marks.forEach((rowid) => visit(rowid)),
+    changed(alerts, matching) {
+      const next = new Set(marks);
+      for (const rowid of alerts) {
+        if (matching.has(rowid)) next.add(rowid);
+        else next.delete(rowid);
+      }
+      return sparseSet(next);
+    },
   };
+}
+
+export function rowidSet(list: readonly number[], largest: number): RowidSet {
+  if (largest < DENSE_SET_LIMIT) {
+    const marks = new Uint8Array(largest + 1);
+    for (const rowid of list) marks[rowid] = 1;
+    return denseSet(marks, list.length);
+  }
+  return sparseSet(new Set(list));
 }
 
 /** The rowids in every list (none repeats a rowid), from the shortest list's point of view. */

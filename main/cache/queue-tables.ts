@@ -1,6 +1,6 @@
 import type { CacheDb } from './open-cache';
 import { prepared } from '../lib/sqlite/statements';
-import { VersionedMemo } from './queue-memo';
+import { UpkeptMemo, VersionedMemo } from './queue-memo';
 import { rowidValues, toRowids, type RowidValues, type Rowids } from './queue-rowids';
 
 // Whole-cache facts the queue's filters and orders share, each read from one index (never the
@@ -83,8 +83,22 @@ export function groupOf(
   return groups;
 }
 
-const stateTableMemo = new VersionedMemo<RowidValues>(1);
+const stateTableMemo = new UpkeptMemo<RowidValues>(1);
 
-/** Each alert's state, by rowid. */
+/** Each alert's state, by rowid; caught up with the alerts changed since it was read. */
 export const stateOf = (db: CacheDb): RowidValues =>
-  stateTableMemo.get(db, 'states', () => groupOf(stateRuns(db), (state) => Number(state)));
+  stateTableMemo.get(
+    db,
+    'states',
+    () => groupOf(stateRuns(db), (state) => Number(state)),
+    (table, changed) => {
+      const now = new Map<number, number>(changed.map((rowid) => [rowid, 0]));
+      for (const [rowid, state] of prepared(
+        db,
+        'SELECT rowid, state FROM alerts WHERE rowid IN (SELECT value FROM json_each(?))',
+        'raw',
+      ).all(JSON.stringify(changed)) as Array<[number, number]>)
+        now.set(rowid, state);
+      return table.with(now);
+    },
+  );

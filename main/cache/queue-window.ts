@@ -61,7 +61,12 @@ function stateCounts(db: CacheDb, filter: QueueFilterValue): Record<string, numb
     );
     const kept = matches(db, withoutStates);
     if (!kept) {
-      const all = prepared(db, 'SELECT state, COUNT(*) FROM alerts GROUP BY state', 'raw').all();
+      // Kept by triggers as the cache is written (migration 006): no alert is counted here.
+      const all = prepared(
+        db,
+        "SELECT key, n FROM alert_tallies WHERE kind = 'state' AND n > 0",
+        'raw',
+      ).all();
       for (const [state, count] of all as Array<[number, number]>) counts[String(state)] = count;
       return counts;
     }

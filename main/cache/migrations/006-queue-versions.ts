@@ -49,6 +49,13 @@ const TALLIED = ['state', 'category', 'score', 'created_ms', 'updated_ms'];
 const bump = (name: string) =>
   `UPDATE queue_versions SET version = version + 1 WHERE name = '${name}';`;
 
+/** The alert a change was made to, in the log the queue's memos catch up from. */
+const logged = (row: 'new' | 'old') =>
+  `INSERT INTO alert_changes (alert_rowid) VALUES (${row}.rowid);`;
+
+/** Changes kept in the log: a memo older than these is computed again, not caught up. */
+const LOG_KEPT = 200_000;
+
 // The dashboard's aggregates are kept by triggers too (alert_tallies), so a summary right after
 // a sync costs what any other does.
 //
@@ -65,6 +72,15 @@ export const migration006: Migration = {
     db.exec(`
       CREATE TABLE queue_versions (name TEXT PRIMARY KEY, version INTEGER NOT NULL) STRICT;
       INSERT INTO queue_versions (name, version) VALUES ('alerts', 0), ('customers', 0);
+
+      -- Which alerts changed, in order: a memo of the queue (an order of every alert, a filter's
+      -- matches) kept at change N catches up by the few alerts changed since, instead of being
+      -- computed again from every alert. Only the last changes are kept.
+      CREATE TABLE alert_changes (seq INTEGER PRIMARY KEY, alert_rowid INTEGER NOT NULL) STRICT;
+      CREATE TRIGGER alert_changes_kept AFTER INSERT ON alert_changes
+        WHEN new.seq % 10000 = 0 BEGIN
+        DELETE FROM alert_changes WHERE seq <= new.seq - ${LOG_KEPT};
+      END;
 
       -- How many alerts have each state, category, score, day of creation and of update, and how
       -- many open ones were created each day: the dashboard reads these few hundred rows instead
@@ -89,14 +105,19 @@ export const migration006: Migration = {
 
       CREATE TRIGGER queue_version_alert_insert AFTER INSERT ON alerts BEGIN
         ${bump('alerts')}
+        ${logged('new')}
         ${tally('new', 1)}
       END;
       CREATE TRIGGER queue_version_alert_delete AFTER DELETE ON alerts BEGIN
         ${bump('alerts')}
+        ${logged('old')}
         ${tally('old', -1)}
       END;
       CREATE TRIGGER queue_version_alert_update AFTER UPDATE ON alerts
-        WHEN ${differs(ALERT_COLUMNS)} BEGIN ${bump('alerts')} END;
+        WHEN ${differs(ALERT_COLUMNS)} BEGIN
+        ${bump('alerts')}
+        ${logged('new')}
+      END;
 
       CREATE TRIGGER alert_tallies_update AFTER UPDATE ON alerts
         WHEN ${differs(TALLIED)} BEGIN

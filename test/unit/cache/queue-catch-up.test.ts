@@ -1,0 +1,188 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openCache, type CacheDb } from '../../../main/cache/open-cache';
+import { compareCodePoints } from '../../../main/cache/queue-order';
+import type { QueueFilterValue } from '../../../main/cache/queue-filter';
+import { queueWindow } from '../../../main/cache/queue-window';
+import { readSnapshot } from '../../../main/cache/read-snapshot';
+import { silentLogger } from '../../../main/lib/logger';
+import { QUEUE_COLUMNS, QueueWindowInput } from '../../../preload/contract';
+import { makeTempDir } from '../../support/temp-dir';
+
+// The queue's orders, matches and state table are kept across writes and caught up by the alerts
+// changed since (the cache's change log). Whatever is written, a reader that caught up answers
+// exactly what a reader computing everything afresh answers.
+
+const ids = fc.constantFrom(
+  ...Array.from({ length: 40 }, (_, index) => `A${index}`),
+  'é1',
+  'Z9',
+  'a\u{1F600}',
+  'a\uFFFD',
+);
+const customers = fc.constantFrom('C1', 'C2', 'C3', 'C404');
+const alertRow = fc.record({
+  id: ids,
+  customer: customers,
+  state: fc.oneof(fc.integer({ min: 1, max: 7 }), fc.constant(9)),
+  score: fc.integer({ min: -3, max: 103 }),
+  category: fc.constantFrom('pep', 'sip', 'rca', ''),
+  created: fc.integer({ min: 0, max: 40 }).map((day) => day * 86_400_000),
+  updated: fc.integer({ min: 0, max: 40 }).map((day) => day * 86_400_000 + 5),
+  agent: fc.constantFrom('', '0', 'agent-1', 'agent-2', 'Agent-1'),
+});
+const write = fc.oneof(
+  fc.record({ op: fc.constant('put' as const), row: alertRow }),
+  fc.record({ op: fc.constant('delete' as const), id: ids }),
+  fc.record({
+    op: fc.constant('customer' as const),
+    id: customers,
+    name: fc.constantFrom('ann Lee', 'Ann lee', 'bob', 'Émile', ''),
+    groups: fc.constantFrom('', '|retail|', '|emea|retail|'),
+  }),
+);
+const query = fc.record({
+  column: fc.constantFrom(...QUEUE_COLUMNS.filter((column) => column !== 'work')),
+  direction: fc.constantFrom('asc' as const, 'desc' as const),
+  filter: fc
+    .oneof(
+      fc.constant({}),
+      fc.record({ states: fc.constant([1, 2, 3]) }),
+      fc.record({ scoreFrom: fc.integer({ min: 0, max: 100 }) }),
+      fc.record({ categories: fc.constant(['pep']), onlyWithoutReviewGroups: fc.boolean() }),
+      fc.record({ reviewGroups: fc.constant(['retail']) }),
+      fc.record({ onlyWithoutAssignment: fc.constant(true) }),
+      fc.record({ createdFrom: fc.constant('1970-01-10'), name: fc.constant('ann') }),
+    )
+    .map((filter) => filter as QueueFilterValue),
+  offset: fc.integer({ min: 0, max: 30 }),
+});
+
+type Write = typeof write extends fc.Arbitrary<infer T> ? T : never;
+
+function apply(db: CacheDb, step: Write): void {
+  if (step.op === 'put') {
+    const { row } = step;
+    db.prepare(
+      `INSERT INTO alerts (id, customer_external_id, created_ms, updated_ms, state, score, category, revision_number, raw)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?)
+       ON CONFLICT (id) DO UPDATE SET customer_external_id = excluded.customer_external_id,
+         created_ms = excluded.created_ms, updated_ms = excluded.updated_ms, state = excluded.state,
+         score = excluded.score, category = excluded.category, raw = excluded.raw`,
+    ).run(
+      row.id,
+      row.customer,
+      row.created,
+      row.updated,
+      row.state,
+      row.score,
+      row.category,
+      JSON.stringify({ last_revision: { agent_id: row.agent } }),
+    );
+  } else if (step.op === 'delete') {
+    db.prepare('DELETE FROM alerts WHERE id = ?').run(step.id);
+  } else {
+    db.prepare(
+      `INSERT INTO customers (external_id, name, review_groups, raw) VALUES (?, ?, ?, '{}')
+       ON CONFLICT (external_id) DO UPDATE SET name = excluded.name, review_groups = excluded.review_groups`,
+    ).run(step.id, step.name, step.groups);
+  }
+}
+
+describe('the queue caught up by the alerts changed since', () => {
+  let temp: ReturnType<typeof makeTempDir>;
+  beforeEach(() => {
+    temp = makeTempDir();
+  });
+  afterEach(() => temp.remove());
+
+  it('answers as a queue computed afresh, through any writes', () => {
+    let run = 0;
+    fc.assert(
+      fc.property(
+        fc.array(write, { minLength: 5, maxLength: 40 }),
+        fc.array(fc.tuple(fc.array(write, { maxLength: 6 }), query), {
+          minLength: 1,
+          maxLength: 8,
+        }),
+        (initial, rounds) => {
+          const path = join(temp.path, `cache-${run++}.db`);
+          const { db: writer } = openCache(path, silentLogger);
+          // Names that compare apart only as SQLite compares them (case, accents, nothing).
+          apply(writer, { op: 'customer', id: 'C1', name: 'ann Lee', groups: '|retail|' });
+          apply(writer, { op: 'customer', id: 'C2', name: 'Ann lee', groups: '' });
+          apply(writer, { op: 'customer', id: 'C3', name: 'Émile', groups: '|emea|retail|' });
+          for (const step of initial) apply(writer, step);
+          const reader = new Database(path, { readonly: true });
+          try {
+            for (const [writes, asked] of rounds) {
+              // Read once before the writes so the memos are kept, then caught up after them.
+              const input = QueueWindowInput.parse({
+                filter: asked.filter,
+                sort: { column: asked.column, direction: asked.direction },
+                offset: asked.offset,
+                limit: 25,
+              });
+              const windowQuery = { ...input, filter: asked.filter };
+              readSnapshot(reader, (db) => queueWindow(db, windowQuery));
+              writer.transaction(() => writes.forEach((step) => apply(writer, step)))();
+              const caughtUp = readSnapshot(reader, (db) => queueWindow(db, windowQuery));
+              const fresh = new Database(path, { readonly: true });
+              try {
+                expect(caughtUp).toEqual(readSnapshot(fresh, (db) => queueWindow(db, windowQuery)));
+              } finally {
+                fresh.close();
+              }
+            }
+          } finally {
+            reader.close();
+            writer.close();
+          }
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  it('puts a changed alert back among names equal but for case, by id, as SQLite orders them', () => {
+    const path = join(temp.path, 'cache.db');
+    const { db: writer } = openCache(path, silentLogger);
+    apply(writer, { op: 'customer', id: 'C1', name: 'ann Lee', groups: '' });
+    apply(writer, { op: 'customer', id: 'C2', name: 'Ann lee', groups: '' });
+    const row = {
+      state: 1,
+      score: 5,
+      category: 'pep' as const,
+      created: 0,
+      updated: 0,
+      agent: '' as const,
+    };
+    for (let index = 1; index <= 6; index += 1)
+      apply(writer, {
+        op: 'put',
+        row: { ...row, id: `A${index}`, customer: index % 2 ? ('C2' as const) : ('C1' as const) },
+      });
+    const reader = new Database(path, { readonly: true });
+    const ordered = () =>
+      readSnapshot(reader, (db) =>
+        queueWindow(db, {
+          ...QueueWindowInput.parse({ sort: { column: 'customerName', direction: 'asc' } }),
+          filter: {},
+        }),
+      ).rows.map((alert) => alert.id);
+    expect(ordered()).toEqual(['A1', 'A2', 'A3', 'A4', 'A5', 'A6']);
+    apply(writer, { op: 'put', row: { ...row, id: 'A3', customer: 'C2', state: 2 } });
+    expect(ordered()).toEqual(['A1', 'A2', 'A3', 'A4', 'A5', 'A6']);
+    reader.close();
+    writer.close();
+  });
+
+  it('compares text as SQLite does: by code point, not by UTF-16 unit', () => {
+    expect(compareCodePoints('a\u{1F600}', 'a\uFFFD')).toBeGreaterThan(0);
+    expect('a\u{1F600}' < 'a\uFFFD').toBe(true);
+    expect(compareCodePoints('B', 'a')).toBeLessThan(0);
+    expect(compareCodePoints('ab', 'a')).toBeGreaterThan(0);
+  });
+});

@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openCache, type CacheDb } from '../../../main/cache/open-cache';
+import { queueFacets } from '../../../main/cache/queue-facets';
 import { compareCodePoints } from '../../../main/cache/queue-order';
 import type { QueueFilterValue } from '../../../main/cache/queue-filter';
 import { queueWindow } from '../../../main/cache/queue-window';
@@ -129,6 +130,15 @@ describe('the queue caught up by the alerts changed since', () => {
               readSnapshot(reader, (db) => queueWindow(db, windowQuery));
               writer.transaction(() => writes.forEach((step) => apply(writer, step)))();
               const caughtUp = readSnapshot(reader, (db) => queueWindow(db, windowQuery));
+              // The facets' categories and agents come from the tallies: every value in use.
+              const facets = readSnapshot(reader, queueFacets);
+              const inUse = (sql: string) => new Set(reader.prepare(sql).pluck().all());
+              expect(new Set(facets.categories)).toEqual(
+                inUse("SELECT DISTINCT category FROM alerts WHERE category != ''"),
+              );
+              expect(new Set(facets.agents)).toEqual(
+                inUse("SELECT DISTINCT agent_id FROM alerts WHERE agent_id NOT IN ('', '0')"),
+              );
               const fresh = new Database(path, { readonly: true });
               try {
                 expect(caughtUp).toEqual(readSnapshot(fresh, (db) => queueWindow(db, windowQuery)));

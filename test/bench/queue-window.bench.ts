@@ -38,7 +38,12 @@ const NAIVE_EVERY = ALERTS > 200_000 ? 8 : 1;
 const temp = makeTempDir('casedesk-queue-window-bench-');
 let db: CacheDb;
 let buildSeconds = 0;
-const writes = { without: { insert: 0, again: 0 }, with: { insert: 0, again: 0 } };
+const writes = {
+  without: { insert: 0, again: 0 },
+  with: { insert: 0, again: 0 },
+  before006: { insert: 0, again: 0 },
+  all: { insert: 0, again: 0 },
+};
 
 function openWith(name: string, migrations: readonly Migration[]): CacheDb {
   return openCache(join(temp.path, name), silentLogger, migrations).db;
@@ -75,13 +80,17 @@ function writeRate(target: CacheDb, batches: AlertLike[][]): { insert: number; a
 }
 
 beforeAll(() => {
-  // Migration 002's cost to the sync: the same alerts into migration 001 alone and into 001 + 002,
-  // interleaved three times (the machine is shared), the best of each kept.
+  // Migration 002's cost to the sync: the same alerts into migration 001 alone and into 001 + 002;
+  // and migration 006's (the triggers keeping the queue's change log and the dashboard's tallies):
+  // every migration against those before it. Interleaved three times (the machine is shared), the
+  // best of each kept.
   const sample = makeAlerts(WRITE_SAMPLE, CUSTOMERS);
   for (let round = 0; round < 3; round += 1) {
     for (const [key, migrations] of [
       ['without', [migration001]],
       ['with', [migration001, migration002]],
+      ['before006', MIGRATIONS.slice(0, 5)],
+      ['all', MIGRATIONS],
     ] as const) {
       const target = openWith(`writes-${key}-${round}.db`, migrations);
       const rate = writeRate(target, sample);
@@ -363,6 +372,20 @@ it('facets, dashboard, and what migration 002 costs the sync', () => {
       unit: 'alerts/s',
       baseline: { name: 'migration 001 only', value: writes.without.again },
       ratio: writes.with.again / writes.without.again,
+    },
+    {
+      name: `sync alert inserts per CPU second with migration 006's triggers (change log, tallies)`,
+      value: writes.all.insert,
+      unit: 'alerts/s',
+      baseline: { name: 'migrations 001-005', value: writes.before006.insert },
+      ratio: writes.all.insert / writes.before006.insert,
+    },
+    {
+      name: 'sync alert re-writes per CPU second with migration 006 (1 in 1 unchanged)',
+      value: writes.all.again,
+      unit: 'alerts/s',
+      baseline: { name: 'migrations 001-005', value: writes.before006.again },
+      ratio: writes.all.again / writes.before006.again,
     },
   ];
   report(`queue-extras-${ALERTS}`, figures);

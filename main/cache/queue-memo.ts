@@ -13,17 +13,14 @@ export function cacheVersion(db: CacheDb): string {
 }
 
 /**
- * Which state of the alerts and customers the queue's and the dashboard's memos read: counters
- * that triggers move only when such a row really changed (migration 006). A commit that rewrote
+ * Which state of the alerts and customers the queue's and the dashboard's memos read: the last
+ * change to the alerts in the cache's change log and a counter of the customers' changes, both
+ * moved by triggers only when such a row really changed (migration 006). A commit that rewrote
  * rows exactly as they were, as most of a full sync's do, leaves it as it was. Read inside the
  * caller's snapshot, so the memo and the rows it is used with are of one state.
  */
 export function queueVersion(db: CacheDb): string {
-  return prepared(
-    db,
-    "SELECT group_concat(name || ':' || version, '|') FROM queue_versions",
-    'pluck',
-  ).get() as string;
+  return `${lastAlertChange(db)}:${customersVersion(db)}`;
 }
 
 /**

@@ -49,14 +49,13 @@ export function openCache(
   const schema: Schema = { migrations, label: LABEL };
   let movedAside: OpenedCache['movedAside'] = null;
   removeOldSetAsideCopies(path, logger);
-  // Read before anything opens the file, and taken away at once: a run that ends without
-  // closeCache (a crash, a kill) leaves none, so the next open checks the file whole.
+  // Read before anything opens the file.
   const asClosed = closedAsLeft(path);
-  rmSync(closedMark(path), { force: true });
   if (existsSync(path)) {
     // A file with nothing in it, or missing its tables, would open as an empty cache unnoticed.
     // SQLite's integrity check reads every page (seconds at a million alerts, before the first
     // screen): it is skipped for a file exactly as CaseDesk closed it, checked when it was opened.
+    // A newer CaseDesk's file is refused here, it and its mark left as they are.
     const problem =
       inspectDatabase(path, schema, { checkIntegrity: !asClosed }) ??
       shapeProblem(path, migrations);
@@ -66,6 +65,9 @@ export function openCache(
       movedAside = { path: aside, reason: problem, summary: summaryOf(problem) };
     }
   }
+  // Taken away before the file is opened to write: a run that ends without closeCache (a crash,
+  // a kill) leaves none, so the next open checks the file whole.
+  rmSync(closedMark(path), { force: true });
   // Checked just above: the integrity check reads the whole file, once is enough.
   const db = openMigrated(path, { ...schema, configure });
   return { db, movedAside };

@@ -44,13 +44,24 @@ export function openCache(
   path: string,
   logger: Logger,
   migrations: readonly Migration[] = MIGRATIONS,
+  options: {
+    /**
+     * The file was checked whole by this run already (the sync worker opens the cache main
+     * opened): its integrity is not read again at each sync.
+     */
+    checkedThisRun?: boolean;
+  } = {},
 ): OpenedCache {
   makePrivateFolder(dirname(path));
   const schema: Schema = { migrations, label: LABEL };
   let movedAside: OpenedCache['movedAside'] = null;
   removeOldSetAsideCopies(path, logger);
   // Read before anything opens the file.
-  const asClosed = closedAsLeft(path);
+  const closedAt = closedAsLeft(path, Date.now());
+  const asClosed = options.checkedThisRun === true || closedAt !== null;
+  // When the file was last read whole: carried by the mark while it is trusted, so the check is
+  // made again at least every CHECK_AT_LEAST_EVERY_MS, damage a run did not notice included.
+  const checkedAt = closedAt ?? Date.now();
   if (existsSync(path)) {
     // A file with nothing in it, or missing its tables, would open as an empty cache unnoticed.
     // SQLite's integrity check reads every page (seconds at a million alerts, before the first
@@ -70,43 +81,60 @@ export function openCache(
   rmSync(closedMark(path), { force: true });
   // Checked just above: the integrity check reads the whole file, once is enough.
   const db = openMigrated(path, { ...schema, configure });
+  lastChecked.set(db, checkedAt);
   return { db, movedAside };
 }
 
 /** Beside the cache: its size and time as closeCache left it. */
 const closedMark = (path: string): string => `${path}.closed`;
 
-const ClosedMark = z.object({ size: z.number(), mtimeMs: z.number() });
+const ClosedMark = z.object({ size: z.number(), mtimeMs: z.number(), checkedAt: z.number() });
 
-/** Whether the file is exactly as closeCache left it: same size and time, nothing in its WAL. */
-function closedAsLeft(path: string): boolean {
+/** A file trusted as closed is still read whole this often: a week. */
+const CHECK_AT_LEAST_EVERY_MS = 7 * 86_400_000;
+
+/** When each open cache was last read whole (its integrity checked). */
+const lastChecked = new WeakMap<CacheDb, number>();
+
+/**
+ * When the file was last checked whole, if it is exactly as closeCache left it (same size and
+ * time, nothing in its WAL) and that check is recent; null when it must be checked now.
+ */
+function closedAsLeft(path: string, nowMs: number): number | null {
   try {
     const mark = ClosedMark.safeParse(JSON.parse(readFileSync(closedMark(path), 'utf8')));
-    if (!mark.success || !existsSync(path)) return false;
+    if (!mark.success || !existsSync(path)) return null;
     const wal = `${path}-wal`;
-    if (existsSync(wal) && statSync(wal).size > 0) return false;
+    if (existsSync(wal) && statSync(wal).size > 0) return null;
     const file = statSync(path);
+    const { size, mtimeMs, checkedAt } = mark.data;
+    if (!(checkedAt <= nowMs && nowMs - checkedAt < CHECK_AT_LEAST_EVERY_MS)) return null;
     // Within a millisecond: a time set back through seconds as a float (utimes) is off by less.
-    return file.size === mark.data.size && Math.abs(file.mtimeMs - mark.data.mtimeMs) < 1;
+    return file.size === size && Math.abs(file.mtimeMs - mtimeMs) < 1 ? checkedAt : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
 /**
  * Closes the cache and marks it closed whole (its WAL folded in), so the next open need not read
- * every page again to trust it. Any change to the file since (a copy put back, a disk's damage
- * that moved its time, a crash of a later run) brings the check back.
+ * every page again to trust it, for a week after its last whole check. Any change to the file
+ * since (a copy put back, a disk's damage that moved its time, a crash of a later run) brings the
+ * check back.
  */
 export function closeCache(db: CacheDb, path: string): void {
+  const checkedAt = lastChecked.get(db);
   db.close();
+  if (checkedAt === undefined) return;
   try {
     const wal = `${path}-wal`;
     if (existsSync(wal) && statSync(wal).size > 0) return;
     const file = statSync(path);
-    writeFileSync(closedMark(path), JSON.stringify({ size: file.size, mtimeMs: file.mtimeMs }), {
-      mode: 0o600,
-    });
+    writeFileSync(
+      closedMark(path),
+      JSON.stringify({ size: file.size, mtimeMs: file.mtimeMs, checkedAt }),
+      { mode: 0o600 },
+    );
   } catch {
     // Without the mark the next open checks the file whole: slower, never wrong.
   }

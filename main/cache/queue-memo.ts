@@ -13,14 +13,14 @@ export function cacheVersion(db: CacheDb): string {
 }
 
 /**
- * Which state of the alerts and customers the queue's and the dashboard's memos read: the last
- * change to the alerts in the cache's change log and a counter of the customers' changes, both
- * moved by triggers only when such a row really changed (migration 006). A commit that rewrote
- * rows exactly as they were, as most of a full sync's do, leaves it as it was. Read inside the
- * caller's snapshot, so the memo and the rows it is used with are of one state.
+ * Which state of the alerts (and of what they read of their customers) the queue's and the
+ * dashboard's memos hold: the last change in the cache's change log, which triggers write only
+ * when such a row really changed (migration 006). A commit that rewrote rows exactly as they were,
+ * as most of a full sync's do, leaves it as it was. Read inside the caller's snapshot, so the memo
+ * and the rows it is used with are of one state.
  */
 export function queueVersion(db: CacheDb): string {
-  return `${lastAlertChange(db)}:${customersVersion(db)}`;
+  return String(lastAlertChange(db));
 }
 
 /**
@@ -61,10 +61,6 @@ export class VersionedMemo<T> {
 export const lastAlertChange = (db: CacheDb): number =>
   (prepared(db, 'SELECT MAX(seq) FROM alert_changes', 'pluck').get() as number | null) ?? 0;
 
-const customersVersion = (db: CacheDb): number =>
-  (prepared(db, "SELECT version FROM queue_versions WHERE name = 'customers'", 'pluck').get() as
-    number | undefined) ?? 0;
-
 /**
  * The alerts (rowids) changed after change `since` up to `upTo`, each once; null when the log no
  * longer reaches back that far (its oldest changes are let go).
@@ -92,29 +88,25 @@ export type CatchUp<T> = (value: T, changed: readonly number[]) => T | null;
 /**
  * Like VersionedMemo, but a value kept from an earlier state of the alerts is caught up by the
  * alerts changed since (from the cache's change log) instead of being computed again from every
- * alert: after a sync's commit, a queue of a million alerts costs the few it changed. A change to
- * the customers (names, groups: what orders and filters read of them) computes everything again.
+ * alert: after a sync's commit, a queue of a million alerts costs the few it changed (a customer's
+ * change logs its alerts).
  */
 export class UpkeptMemo<T> {
-  private readonly byDb = new WeakMap<
-    CacheDb,
-    { customers: number; entries: Map<string, { at: number; value: T }> }
-  >();
+  private readonly byDb = new WeakMap<CacheDb, Map<string, { at: number; value: T }>>();
 
   constructor(private readonly capacity: number) {}
 
   get(db: CacheDb, key: string, compute: () => T, catchUp: CatchUp<T>): T {
     const at = lastAlertChange(db);
-    const customers = customersVersion(db);
     let memo = this.byDb.get(db);
-    if (!memo || memo.customers !== customers) {
-      memo = { customers, entries: new Map() };
+    if (!memo) {
+      memo = new Map();
       this.byDb.set(db, memo);
     }
-    const kept = memo.entries.get(key);
+    const kept = memo.get(key);
     let value: T | null = null;
     if (kept) {
-      memo.entries.delete(key);
+      memo.delete(key);
       if (kept.at === at) value = kept.value;
       else {
         const changed = alertChangesSince(db, kept.at, at);
@@ -123,10 +115,10 @@ export class UpkeptMemo<T> {
     }
     value ??= compute();
     // Re-inserted so that Map order is least recently used first.
-    memo.entries.set(key, { at, value });
-    for (const oldest of memo.entries.keys()) {
-      if (memo.entries.size <= this.capacity) break;
-      memo.entries.delete(oldest);
+    memo.set(key, { at, value });
+    for (const oldest of memo.keys()) {
+      if (memo.size <= this.capacity) break;
+      memo.delete(oldest);
     }
     return value;
   }

@@ -206,10 +206,14 @@ function catchUpOrder(
     `SELECT a.rowid, ${sql}, a.id ${KEY_FROM} WHERE a.rowid IN (SELECT value FROM json_each(?))`,
     'raw',
   ).all(JSON.stringify(changed)) as Array<[number, number | string, string]>;
-  if (rows.some(([rowid]) => rowid > 0x7fffffff) && order instanceof Int32Array) return null;
+  // Rowids far past the order's length (a cache whose rowids were never dense) are not worth a
+  // mark per rowid: computed again, as are rowids a 32-bit order cannot hold.
+  const largestChanged = Math.max(0, ...changed);
+  if (largestChanged > order.length * 4 + 1_000_000) return null;
+  if (largestChanged > 0x7fffffff && order instanceof Int32Array) return null;
   // A mark per rowid up to the largest changed: a plain loop over it is ten times faster than
   // TypedArray.filter with a Set at a million alerts.
-  const moved = new Uint8Array(Math.max(0, ...changed) + 1);
+  const moved = new Uint8Array(largestChanged + 1);
   for (const rowid of changed) moved[rowid] = 1;
   const remaining =
     order instanceof Int32Array ? new Int32Array(order.length) : new Float64Array(order.length);

@@ -30,6 +30,14 @@ function denseValues(values: Int32Array, missing: number): RowidValues {
     },
     with(changes) {
       const largest = Math.max(values.length - 1, ...changes.keys());
+      if (largest > denseTableLimit(values.length)) {
+        // Past what a table per rowid is worth: a map of the values, as rowidValues would make.
+        const sparse = new Map<number, number>();
+        values.forEach((value, rowid) => {
+          if (value !== missing) sparse.set(rowid, value);
+        });
+        return sparseValues(sparse, missing).with(changes);
+      }
       const next = new Int32Array(
         largest < values.length ? values.length : Math.ceil(largest * 1.25) + 1,
       ).fill(missing);

@@ -106,6 +106,13 @@ export function createCacheReadPool(options: {
       if (message.ok) waiting.resolve(message.value);
       else waiting.reject(errorOf(waiting.name, message.failure));
     });
+    // An answer that cannot be read on this side would leave its read waiting: the worker goes,
+    // its reads fail, and the next read starts another.
+    worker.on('messageerror', (error) => {
+      options.logger.error('a cache read worker sent an answer that could not be read', error);
+      failAll(new ReadWorkerError('A cache read worker sent an answer that could not be read.'));
+      void worker.terminate();
+    });
     worker.on('error', (error) => {
       options.logger.error('a cache read worker failed', error);
       failAll(new ReadWorkerError(`A cache read worker failed: ${error.message}`));
@@ -127,13 +134,19 @@ export function createCacheReadPool(options: {
       const lane = lanes[index] ?? start(index);
       const id = nextId++;
       return new Promise<CacheReadAnswer<N>>((resolve, reject) => {
+        try {
+          // Posted first: an argument that cannot cross (a function in it) leaves nothing waiting.
+          lane.worker.postMessage({ id, name, arg } satisfies ToReadWorker);
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+          return;
+        }
         if (lane.pending.size === 0) lane.worker.ref();
         lane.pending.set(id, {
           name,
           resolve: (value) => resolve(value as CacheReadAnswer<N>),
           reject,
         });
-        lane.worker.postMessage({ id, name, arg } satisfies ToReadWorker);
       });
     },
     async close() {

@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { buildDispatcher, createServiceClient, isServiceError } from '../api';
+import { MIGRATIONS } from '../cache/migrations';
 import { openCache } from '../cache/open-cache';
 import { createCacheWriter } from '../cache/repositories';
 import { silentLogger } from '../lib/logger';
@@ -21,7 +22,8 @@ port.on('message', (message: ToSyncWorker) => {
 });
 
 async function run(message: Extract<ToSyncWorker, { type: 'run' }>): Promise<void> {
-  const { db } = openCache(message.cachePath, silentLogger);
+  // Main opened (and checked) the cache before any sync: its integrity is not read again here.
+  const { db } = openCache(message.cachePath, silentLogger, MIGRATIONS, { checkedThisRun: true });
   const dispatcher = await buildDispatcher({ useSystemCertificates: true, caFile: message.caFile });
   const client = createServiceClient({
     baseUrl: message.baseUrl,

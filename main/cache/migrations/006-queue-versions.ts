@@ -47,8 +47,10 @@ function tally(row: 'new' | 'old', sign: 1 | -1): string {
 
 const TALLIED = ['state', 'category', 'score', 'agent_id', 'created_ms', 'updated_ms'];
 
-const bump = (name: string) =>
-  `UPDATE queue_versions SET version = version + 1 WHERE name = '${name}';`;
+/** A customer's alerts, logged as changed: their names and groups are what orders and filters read. */
+const customerLogged = (row: 'new' | 'old') =>
+  `INSERT INTO alert_changes (alert_rowid)
+     SELECT rowid FROM alerts INDEXED BY alerts_by_customer WHERE customer_external_id = ${row}.external_id;`;
 
 /** The alert a change was made to, in the log the queue's memos catch up from. */
 const logged = (row: 'new' | 'old') =>
@@ -61,18 +63,16 @@ const LOG_KEPT = 200_000;
 // commit of the sync worker, even one that wrote alerts exactly as they were: a full sync rewrites
 // every alert, and each of its commits cost the next screen a recomputation over every row. Here:
 // - a log of the alerts that really changed (alert_changes): a memo is kept across commits that
-//   change nothing, and caught up by the few alerts that did change;
-// - a counter of the customers' changes that orders and filters read (names, groups);
+//   change nothing, and caught up by the few alerts that did change; a change to what orders and
+//   filters read of a customer (name, variations, groups) logs that customer's alerts;
 // - the dashboard's aggregates (alert_tallies), so a summary after a sync costs what any other does.
 // Triggers, so that no writer (the sync worker, the outbox's read-back through main's connection)
 // can forget them. Their cost to the sync's writes is measured in queue-window.bench.ts.
 export const migration006: Migration = {
   version: 6,
-  name: 'versions of what the queue reads, and the dashboard tallies',
+  name: 'a log of changed alerts for the queue, and the dashboard tallies',
   up(db) {
     db.exec(`
-      CREATE TABLE queue_versions (name TEXT PRIMARY KEY, version INTEGER NOT NULL) STRICT;
-      INSERT INTO queue_versions (name, version) VALUES ('customers', 0);
 
       -- Which alerts changed, in order: a memo of the queue (an order of every alert, a filter's
       -- matches) kept at change N catches up by the few alerts changed since, instead of being
@@ -124,10 +124,17 @@ export const migration006: Migration = {
         ${tally('new', 1)}
       END;
 
-      CREATE TRIGGER queue_version_customer_insert AFTER INSERT ON customers BEGIN ${bump('customers')} END;
-      CREATE TRIGGER queue_version_customer_delete AFTER DELETE ON customers BEGIN ${bump('customers')} END;
-      CREATE TRIGGER queue_version_customer_update AFTER UPDATE ON customers
-        WHEN ${differs(CUSTOMER_COLUMNS)} BEGIN ${bump('customers')} END;
+      CREATE TRIGGER alert_changes_customer_insert AFTER INSERT ON customers BEGIN
+        ${customerLogged('new')}
+      END;
+      CREATE TRIGGER alert_changes_customer_delete AFTER DELETE ON customers BEGIN
+        ${customerLogged('old')}
+      END;
+      CREATE TRIGGER alert_changes_customer_update AFTER UPDATE ON customers
+        WHEN ${differs(CUSTOMER_COLUMNS)} BEGIN
+        ${customerLogged('old')}
+        ${customerLogged('new')}
+      END;
     `);
   },
 };

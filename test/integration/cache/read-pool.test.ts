@@ -124,6 +124,12 @@ describe('the screens’ reads in read workers', () => {
     await stopped.close();
   });
 
+  it('refuses an argument that cannot cross to the worker, and keeps nothing waiting', async () => {
+    const unclonable = { ...QueueWindowInput.parse({}), filter: {}, pick: () => 1 };
+    await expect(pool.read('queueWindow', unclonable)).rejects.toThrow(/could not be cloned/);
+    expect((await pool.read('alertView', 'A001'))?.id).toBe('A001');
+  });
+
   it('refuses reads once closed', async () => {
     const closing = createCacheReadPool({ workerPath: WORKER, cachePath, logger: silentLogger });
     expect((await closing.read('alertView', 'A001'))?.id).toBe('A001');

@@ -108,6 +108,29 @@ describe('opening the cache', () => {
       db.close();
     });
 
+    it('is read whole again a week after its last whole check, however it was closed', () => {
+      const { path, pages } = closedCache();
+      const mark = JSON.parse(readFileSync(`${path}.closed`, 'utf8')) as { checkedAt: number };
+      expect(Date.now() - mark.checkedAt).toBeLessThan(60_000);
+      writeFileSync(
+        `${path}.closed`,
+        JSON.stringify({ ...mark, checkedAt: Date.now() - 8 * 86_400_000 }),
+      );
+      const { mtimeMs } = statSync(path);
+      corruptPages(path, pages.slice(1, 3));
+      utimesSync(path, mtimeMs / 1000, mtimeMs / 1000);
+      expect(openCache(path, silentLogger).movedAside).not.toBeNull();
+    });
+
+    it('carries the time of its last whole check while it is trusted', () => {
+      const { path } = closedCache();
+      const first = JSON.parse(readFileSync(`${path}.closed`, 'utf8')) as { checkedAt: number };
+      const { db } = openCache(path, silentLogger);
+      closeCache(db, path);
+      const second = JSON.parse(readFileSync(`${path}.closed`, 'utf8')) as { checkedAt: number };
+      expect(second.checkedAt).toBe(first.checkedAt);
+    });
+
     it('ignores a mark that is not its own shape', () => {
       const { path, pages } = closedCache();
       writeFileSync(`${path}.closed`, '{"size":"big"}');

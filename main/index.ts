@@ -104,6 +104,8 @@ if (!app.requestSingleInstanceLock()) {
         }),
       );
       showWindow();
+      // The active profile opened (and its reads warmed) while the window loads.
+      void core.workspaces.require().catch(() => undefined);
     })
     .catch((error: unknown) => {
       logger.error('CaseDesk could not start', error);

@@ -18,6 +18,12 @@ import type {
 /** The screens' reads of one profile's cache, wherever they run. */
 export interface CacheReader {
   read<N extends CacheReadName>(name: N, arg: CacheReadArg<N>): Promise<CacheReadAnswer<N>>;
+  /**
+   * Starts what the first screens read, in the background: where reads run in workers, each is
+   * started with its connection, the queue's default order and the dashboard read once, while the
+   * window is still loading. Nothing where reads run on the caller's thread.
+   */
+  warm(): void;
   close(): Promise<void>;
 }
 
@@ -26,6 +32,7 @@ export function inlineCacheReader(db: CacheDb): CacheReader {
   return {
     // Run at once, on this thread; a throw becomes the promise's rejection.
     read: (name, arg) => new Promise((resolve) => resolve(runCacheRead(db, name, arg))),
+    warm: () => undefined,
     close: () => Promise.resolve(),
   };
 }
@@ -148,6 +155,20 @@ export function createCacheReadPool(options: {
           reject,
         });
       });
+    },
+    warm() {
+      // The queue as it first opens (by last update, newest first) and the dashboard, CaseDesk's
+      // first screen; failures are the first real read's to report.
+      const quietly = (read: Promise<unknown>) => void read.catch(() => undefined);
+      quietly(
+        this.read('queueWindow', {
+          filter: {},
+          sort: { column: 'updatedAt', direction: 'desc' },
+          offset: 0,
+          limit: 100,
+        }),
+      );
+      quietly(this.read('dashboardSummary', Date.now()));
     },
     async close() {
       closed = true;

@@ -37,6 +37,9 @@ async function main(): Promise<void> {
     port: args.port,
     staging: core.staging,
   });
+  // The active profile opened (and its reads warmed) while the browser loads the window, not at
+  // the window's first call; without a profile the window shows the connection screen.
+  void core.workspaces.require().catch(() => undefined);
   process.stdout.write(`CaseDesk ready at ${host.url}\n`);
   if (args.open) {
     // Not the printed URL: the browser's command line is visible to every process, so it gets

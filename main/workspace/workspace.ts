@@ -290,6 +290,7 @@ export async function openWorkspace(options: {
   const stopFollowingImports = customerImports?.onChange((view) =>
     options.onCustomerImport?.(view),
   );
+  reads.warm();
   return {
     profileId: options.profile.id,
     baseUrl: options.profile.baseUrl,

@@ -76,6 +76,8 @@ test('a damaged outbox is reported above every screen; its changes come back hel
   await page.keyboard.press('Enter');
   const outbox = new OutboxPage(page);
   await outbox.screen.waitFor();
+  // The list is read after the screen shows: its rows, not the screen, say it is there.
+  await expect(outbox.items).toHaveCount(2);
   expect(await outbox.states()).toEqual({ [renameId]: 'failed', [deleteId]: 'failed' });
   await expect(outbox.error(renameId)).toContainText('Recovered from a damaged outbox');
   await expect(outbox.error(deleteId)).toContainText('check, then send or discard');

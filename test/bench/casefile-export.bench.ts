@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { Session } from 'node:inspector/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -28,7 +27,8 @@ import {
   thread,
 } from '../unit/cache/review-records';
 import { report } from './report';
-import { at } from './timings';
+import { profiled } from './cpu-profile';
+import { at, sorted } from './timings';
 
 // The case file of a large customer (issue 17: "a case file of a customer with 200 alerts, 500
 // documents listed and 1,000 notes exports in under 5 s, with main's event loop never blocked over
@@ -377,27 +377,6 @@ async function bareExport(out: string): Promise<number> {
   await fakePrinter('');
   return zip.byteLength;
 }
-
-/** A CPU profile of this thread while `work` runs, when asked for (as main-responsiveness keeps one). */
-async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
-  if (!process.env.CASEDESK_BENCH_CPU_PROFILE) return work();
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.setSamplingInterval', { interval: 500 });
-  await session.post('Profiler.start');
-  try {
-    return await work();
-  } finally {
-    const { profile } = await session.post('Profiler.stop');
-    const dir = join('test-results', 'bench');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, name), JSON.stringify(profile));
-    session.disconnect();
-  }
-}
-
-const sorted = (values: readonly number[]) => [...values].sort((a, b) => a - b);
 
 it(`exports the case file of a customer with ${ALERTS} alerts, ${DOCUMENTS} documents and ${NOTES} notes`, async () => {
   const deps = {

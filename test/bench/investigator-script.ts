@@ -1,10 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
-import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { QueueWindow } from '../../preload/contract';
 import type { BenchFigure } from './report';
-import { at } from './timings';
+import { at, sorted } from './timings';
 
 // An investigator's script through the bridge, as the renderer calls it, and main's event-loop
 // delay meanwhile: shared by the benches of main's responsiveness (a sandbox's sync, a million
@@ -82,32 +79,11 @@ async function investigate(
   return latencies;
 }
 
-export const sorted = (values: readonly number[]) => [...values].sort((a, b) => a - b);
-
 export interface Phase {
   latencies: Latencies;
   delayP99: number;
   delayMax: number;
   seconds: number;
-}
-
-/** A CPU profile of this thread (the main process's, here) while `work` runs, when asked for. */
-export async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
-  if (!process.env.CASEDESK_BENCH_CPU_PROFILE) return work();
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.setSamplingInterval', { interval: 500 });
-  await session.post('Profiler.start');
-  try {
-    return await work();
-  } finally {
-    const { profile } = await session.post('Profiler.stop');
-    const dir = join('test-results', 'bench');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, name), JSON.stringify(profile));
-    session.disconnect();
-  }
 }
 
 /** The script run while `during` runs (or for `seconds` when nothing runs), with the loop's delay. */

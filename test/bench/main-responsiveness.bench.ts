@@ -5,7 +5,8 @@ import type { QueueFacets, SyncStatusView } from '../../preload/contract';
 import { syncToEnd } from '../support/sync-to-end';
 import { createTestCore } from '../support/test-core';
 import { makeTempDir } from '../support/temp-dir';
-import { phase, profiled, responsivenessFigures, within } from './investigator-script';
+import { profiled } from './cpu-profile';
+import { phase, responsivenessFigures, within } from './investigator-script';
 import { report } from './report';
 import { startSandboxProcess, type SandboxProcess } from './sandbox-process';
 

@@ -79,6 +79,31 @@ function writeRate(target: CacheDb, batches: AlertLike[][]): { insert: number; a
   return { insert: pass(), again: pass() };
 }
 
+/** The writer's rates with some migrations against its rates with fewer, first writes and again. */
+function writeFigures(
+  ours: string,
+  rates: { insert: number; again: number },
+  fewer: string,
+  baseline: { insert: number; again: number },
+): BenchFigure[] {
+  return [
+    {
+      name: `sync alert inserts per CPU second ${ours}`,
+      value: rates.insert,
+      unit: 'alerts/s',
+      baseline: { name: fewer, value: baseline.insert },
+      ratio: rates.insert / baseline.insert,
+    },
+    {
+      name: `sync alert re-writes (the same alerts again, nothing changed) per CPU second ${ours}`,
+      value: rates.again,
+      unit: 'alerts/s',
+      baseline: { name: fewer, value: baseline.again },
+      ratio: rates.again / baseline.again,
+    },
+  ];
+}
+
 beforeAll(() => {
   // Migration 002's cost to the sync: the same alerts into migration 001 alone and into 001 + 002;
   // and migration 006's (the triggers keeping the queue's change log and the dashboard's tallies):
@@ -359,34 +384,18 @@ it('facets, dashboard, and what migration 002 costs the sync', () => {
       value: p(dashboards, 0.5),
       unit: 'ms',
     },
-    {
-      name: `sync alert inserts per CPU second with migration 002 (${WRITE_SAMPLE} alerts, best of 3)`,
-      value: writes.with.insert,
-      unit: 'alerts/s',
-      baseline: { name: 'migration 001 only', value: writes.without.insert },
-      ratio: writes.with.insert / writes.without.insert,
-    },
-    {
-      name: 'sync alert re-writes (the same alerts again) per CPU second with migration 002',
-      value: writes.with.again,
-      unit: 'alerts/s',
-      baseline: { name: 'migration 001 only', value: writes.without.again },
-      ratio: writes.with.again / writes.without.again,
-    },
-    {
-      name: `sync alert inserts per CPU second with migration 006's triggers (change log, tallies)`,
-      value: writes.all.insert,
-      unit: 'alerts/s',
-      baseline: { name: 'migrations 001-005', value: writes.before006.insert },
-      ratio: writes.all.insert / writes.before006.insert,
-    },
-    {
-      name: 'sync alert re-writes (the same alerts again, nothing changed) per CPU second with migration 006',
-      value: writes.all.again,
-      unit: 'alerts/s',
-      baseline: { name: 'migrations 001-005', value: writes.before006.again },
-      ratio: writes.all.again / writes.before006.again,
-    },
+    ...writeFigures(
+      `with migration 002 (${WRITE_SAMPLE} alerts, best of 3)`,
+      writes.with,
+      'migration 001 only',
+      writes.without,
+    ),
+    ...writeFigures(
+      "with migration 006's triggers (change log, tallies)",
+      writes.all,
+      'migrations 001-005',
+      writes.before006,
+    ),
   ];
   report(`queue-extras-${ALERTS}`, figures);
   expect(facets.length).toBe(5);

@@ -26,6 +26,9 @@ export function timings(run: () => unknown, runs: number, warmUp: number): Timin
   return { wall: wall.sort(ascending), cpu: cpu.sort(ascending) };
 }
 
+/** Figures in ascending order, a copy. */
+export const sorted = (values: readonly number[]): number[] => [...values].sort((a, b) => a - b);
+
 /** The q-quantile of sorted figures. */
 export const at = (sorted: readonly number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { queueFacets } from '../../../main/cache/queue-facets';
 import { queueWindow } from '../../../main/cache/queue-window';
 import { QueueWindowInput } from '../../../preload/contract';
-import { alert, customer, detail, openTestCache } from './review-records';
+import { alert, cacheCustomer, customer, openTestCache } from './review-records';
 
 const NOW = Date.parse('2024-04-01T00:00:00Z');
 
@@ -24,14 +24,7 @@ describe('the queue facets', () => {
       // A customer without cached alerts (here through a thread) offers no group to the queue.
       customer('C3', { review_groups: ['corporate'] }),
     ]) {
-      writer.putCustomerDetail({
-        customer: record,
-        detail: detail(record),
-        stats: null,
-        events: [],
-        documents: [],
-        nowMs: NOW,
-      });
+      cacheCustomer(writer, record, NOW);
     }
     expect(queueFacets(db)).toEqual({
       categories: ['pep', 'rca_sip', 'sip'],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { QueueWindowInput } from '../../../preload/contract';
 import { queueWindow } from '../../../main/cache/queue-window';
-import { alert, customer, detail, openTestCache } from './review-records';
+import { alert, cacheCustomer, customer, openTestCache } from './review-records';
 
 const NOW = Date.parse('2024-05-01T00:00:00Z');
 
@@ -15,14 +15,7 @@ describe('queue rows of odd records', () => {
       company_name: '',
       trading_name: '',
     });
-    writer.putCustomerDetail({
-      customer: nameless,
-      detail: detail(nameless),
-      stats: null,
-      events: [],
-      documents: [],
-      nowMs: NOW,
-    });
+    cacheCustomer(writer, nameless, NOW);
     writer.putAlerts([alert('A1', 'CUST-EMPTY'), alert('A2', 'CUST-ABSENT')], NOW);
     const rows = queueWindow(db, QueueWindowInput.parse({ limit: 10 })).rows;
     const byId = new Map(rows.map((row) => [row.id, row]));

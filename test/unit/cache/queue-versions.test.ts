@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { queueVersion, VersionedMemo } from '../../../main/cache/queue-memo';
 import { queueWindow } from '../../../main/cache/queue-window';
 import { QueueWindowInput } from '../../../preload/contract';
-import { alert, customer, detail, openTestCache } from './review-records';
+import { alert, cacheCustomer, customer, openTestCache } from './review-records';
 
 const NOW = Date.parse('2024-04-01T00:00:00Z');
 
@@ -12,14 +12,7 @@ function keptCustomer(
   lastName: string,
 ) {
   const record = customer(id, { last_name: lastName });
-  writer.putCustomerDetail({
-    customer: record,
-    detail: detail(record),
-    stats: null,
-    events: [],
-    documents: [],
-    nowMs: NOW,
-  });
+  cacheCustomer(writer, record, NOW);
 }
 
 // The memos of the queue and the dashboard are kept while queueVersion holds: it must move with

@@ -14,7 +14,7 @@ import { queueWindow } from '../../../main/cache/queue-window';
 import { createCacheWriter } from '../../../main/cache/repositories';
 import { silentLogger } from '../../../main/lib/logger';
 import { makeTempDir } from '../../support/temp-dir';
-import { alert, customer, detail, openTestCache, type Alert } from './review-records';
+import { alert, type Alert, cacheCustomer, customer, openTestCache } from './review-records';
 
 // The queue's filters and orders, checked against the same records filtered and sorted in plain
 // JavaScript (the model below), for fixed cases and for fast-check's combinations.
@@ -65,14 +65,7 @@ function fill(db: CacheDb, customers: readonly CustomerSeed[], alerts: readonly 
       last_name: rest.join(' '),
       review_groups: seed.groups,
     });
-    writer.putCustomerDetail({
-      customer: record,
-      detail: detail(record),
-      stats: null,
-      events: [],
-      documents: [],
-      nowMs: NOW,
-    });
+    cacheCustomer(writer, record, NOW);
   }
   writer.putAlerts(alerts.map(alertRecord), NOW);
 }

@@ -170,6 +170,22 @@ const indicator = (name: string, id: number, value: unknown) => ({
   value,
 });
 
+/** A customer cached as the sync caches one it fetched in full: no statistics, events or documents. */
+export function cacheCustomer(
+  writer: ReturnType<typeof createCacheWriter>,
+  record: Customer,
+  nowMs: number,
+): void {
+  writer.putCustomerDetail({
+    customer: record,
+    detail: detail(record),
+    stats: null,
+    events: [],
+    documents: [],
+    nowMs,
+  });
+}
+
 export function detail(of: Customer, fields: Record<string, unknown> = {}): CustomerDetail {
   const names = [
     'closed_chat_categories',

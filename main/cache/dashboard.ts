@@ -34,9 +34,10 @@ function readTallies(db: CacheDb): Tallies {
     updated: new Map(),
     open_created: new Map(),
   };
+  // The agents' tally is the queue facets' alone.
   for (const [kind, key, n] of prepared(
     db,
-    'SELECT kind, key, n FROM alert_tallies WHERE n > 0',
+    "SELECT kind, key, n FROM alert_tallies WHERE n > 0 AND kind != 'agent'",
     'raw',
   ).all() as Array<[Kind, number | string, number]>) {
     tallies[kind]?.set(key, n);

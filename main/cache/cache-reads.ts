@@ -3,6 +3,7 @@ import { searchCache } from './cache-queries';
 import { customer360 } from './customer-360';
 import { dashboardSummary } from './dashboard';
 import type { CacheDb } from './open-cache';
+import { alertColumns, type ColumnName } from './queue-columns';
 import { queueFacets } from './queue-facets';
 import { queueWindow, type QueueWindowQuery } from './queue-window';
 import { readSnapshot } from './read-snapshot';
@@ -16,6 +17,8 @@ import { threadView } from './thread-view';
 const READS = {
   queueWindow: (db: CacheDb, query: QueueWindowQuery) => queueWindow(db, query),
   queueFacets: (db: CacheDb) => queueFacets(db),
+  /** Reads a column of the queue's filters ahead of the first filter that tests it. */
+  queueColumn: (db: CacheDb, column: ColumnName) => void alertColumns(db)?.read(db, column),
   dashboardSummary: (db: CacheDb, nowMs: number) => dashboardSummary(db, nowMs),
   alertView: (db: CacheDb, id: string) => alertView(db, id),
   search: (db: CacheDb, text: string) => searchCache(db, text),

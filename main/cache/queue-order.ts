@@ -137,6 +137,12 @@ export const queueOrder = (db: CacheDb, column: CacheColumn): Rowids =>
     (order, changed) => catchUpOrder(db, column, order, changed),
   );
 
+/** Which way a kept order runs, and which alerts it holds (a filter's). */
+export interface KeptOrder {
+  descending: boolean;
+  keeps: (rowid: number) => boolean;
+}
+
 /**
  * Each column's sort key as ORDER_KEYS orders it, and how two such keys compare in JavaScript
  * exactly as SQLite compares them: numbers by value, text by its UTF-8 bytes (BINARY), names with
@@ -189,17 +195,20 @@ const KEY_FROM = 'FROM alerts a LEFT JOIN customers c ON c.external_id = a.custo
 
 /**
  * The order as it was, caught up with the alerts changed since: those are taken out, and each
- * that still exists is put back where its key now places it, found by a binary search that reads
- * the keys of the ~20 alerts it passes (an index lookup each). Linear in the alerts (one copy),
- * where computing again sorts or walks every alert from SQLite.
+ * that still exists (and that `kept` keeps) is put back where its key now places it, found by a
+ * binary search that reads the keys of the ~20 alerts it passes (an index lookup each). Linear in
+ * the alerts (one copy), where computing again sorts or walks every alert from SQLite. The same
+ * serves a filtered queue in either direction (`kept`).
  */
-function catchUpOrder(
+export function catchUpOrder(
   db: CacheDb,
   column: CacheColumn,
   order: Rowids,
   changed: readonly number[],
+  kept?: KeptOrder,
 ): Rowids | null {
-  const compare = keyComparer(column);
+  const ascending = keyComparer(column);
+  const compare = kept?.descending ? (a: SortKey, b: SortKey) => ascending(b, a) : ascending;
   const { sql } = SORT_KEYS[column];
   const rows = prepared(
     db,
@@ -222,18 +231,19 @@ function catchUpOrder(
     const rowid = order[index] ?? 0;
     if (rowid >= moved.length || moved[rowid] !== 1) remaining[count++] = rowid;
   }
-  const kept = remaining.subarray(0, count);
+  const remained = remaining.subarray(0, count);
   const keyAt = prepared(db, `SELECT ${sql}, a.id ${KEY_FROM} WHERE a.rowid = ?`, 'raw');
   const placed = rows
+    .filter(([rowid]) => !kept || kept.keeps(rowid))
     .map(([rowid, key, id]) => ({ rowid, key: [key, id] as SortKey }))
     .sort((a, b) => compare(a.key, b.key))
     .map(({ rowid, key }) => {
       // The first kept alert that sorts after this one.
       let low = 0;
-      let high = kept.length;
+      let high = remained.length;
       while (low < high) {
         const middle = (low + high) >>> 1;
-        const there = keyAt.get(kept[middle]) as SortKey | undefined;
+        const there = keyAt.get(remained[middle]) as SortKey | undefined;
         if (!there) return null;
         if (compare(there, key) < 0) low = middle + 1;
         else high = middle;
@@ -243,17 +253,17 @@ function catchUpOrder(
   if (placed.some((place) => place === null)) return null;
   const result =
     order instanceof Int32Array
-      ? new Int32Array(kept.length + placed.length)
-      : new Float64Array(kept.length + placed.length);
+      ? new Int32Array(remained.length + placed.length)
+      : new Float64Array(remained.length + placed.length);
   let from = 0;
   let to = 0;
   for (const place of placed as Array<{ rowid: number; at: number }>) {
-    result.set(kept.subarray(from, place.at), to);
+    result.set(remained.subarray(from, place.at), to);
     to += place.at - from;
     from = place.at;
     result[to++] = place.rowid;
   }
-  result.set(kept.subarray(from), to);
+  result.set(remained.subarray(from), to);
   return result;
 }
 

@@ -3,9 +3,11 @@ import type { QueueWindow, QueueWindowInput } from '../../preload/contract';
 import type { CacheDb } from './open-cache';
 import { normaliseFilter, type QueueFilterValue } from './queue-filter';
 import { matches } from './queue-match';
+import { alertColumns } from './queue-columns';
+import { filterKeeps, scanQueue } from './queue-scan';
 import { prepared } from '../lib/sqlite/statements';
-import { VersionedMemo } from './queue-memo';
-import { queueOrder, workOrder } from './queue-order';
+import { UpkeptMemo, VersionedMemo } from './queue-memo';
+import { catchUpOrder, queueOrder, workOrder } from './queue-order';
 import { keepInOrder, type Rowids } from './queue-rowids';
 import { stateOf } from './queue-tables';
 import { QUEUE_ROW_SELECT, queueRow, type QueueRowRecord } from './queue-rows';
@@ -21,44 +23,87 @@ export type QueueWindowQuery = Omit<z.output<typeof QueueWindowInput>, 'filter'>
 
 const ALL_STATES = [1, 2, 3, 4, 5, 6, 7];
 
+/** The filtered, sorted queue, and its state chips' counts when the same pass counted them. */
+interface Snapshot {
+  rowids: Rowids;
+  stateCounts: Record<string, number> | null;
+}
+
 /** A few: the screen's current queue, the one before a filter change, one being tried. */
-const snapshots = new VersionedMemo<Rowids>(3);
+const snapshots = new UpkeptMemo<Snapshot>(3);
 const stateCountMemo = new VersionedMemo<Record<string, number>>(16);
+
+const withEveryState = (counts: Iterable<[number, number]>): Record<string, number> => {
+  const record: Record<string, number> = Object.fromEntries(
+    ALL_STATES.map((state) => [String(state), 0]),
+  );
+  for (const [state, count] of counts) record[String(state)] = count;
+  return record;
+};
 
 /**
  * The whole filtered, sorted queue as rowids, kept until the cache changes: any window is a slice
  * of it, so a window at any depth costs what the first does (OFFSET walks every row before it) and
  * the order holds still while the investigator scrolls. Sorting and filtering are apart: each
- * column's order of every alert is computed once per state of the cache and each filter's matches
- * once, so a new filter does not sort again and a new sort does not filter again.
+ * column's order of every alert is kept, and a filter is one walk of it keeping the alerts its
+ * marks (queue-scan.ts) keep. All three are caught up after a commit by the alerts it changed, so
+ * a window read during a sync costs what one read in a quiet moment does.
  */
 function snapshot(
   db: CacheDb,
   filter: QueueFilterValue,
   sort: QueueWindowQuery['sort'],
   work: QueueWindowQuery['work'],
-): Rowids {
+): Snapshot {
   const byWork = sort.column === 'work';
   const key = JSON.stringify([filter, sort, byWork ? (work?.key ?? '') : '']);
-  return snapshots.get(db, key, () => {
-    const order =
-      sort.column !== 'work'
-        ? queueOrder(db, sort.column)
-        : workOrder(db, work?.ranks ?? new Map<string, number>());
-    const descending = sort.direction === 'desc';
-    const kept = matches(db, filter);
-    if (!kept && !descending) return order;
-    return keepInOrder(order, kept, descending);
-  });
+  const descending = sort.direction === 'desc';
+  const unfiltered = Object.keys(filter).length === 0;
+  return snapshots.get(
+    db,
+    key,
+    () => {
+      const order =
+        sort.column !== 'work'
+          ? queueOrder(db, sort.column)
+          : workOrder(db, work?.ranks ?? new Map<string, number>());
+      if (unfiltered) return { rowids: keepInOrder(order, null, descending), stateCounts: null };
+      const columns = alertColumns(db);
+      if (columns) {
+        const scan = scanQueue(db, columns, filter, order, descending);
+        return { rowids: scan.rowids, stateCounts: withEveryState(scan.stateCounts) };
+      }
+      // A cache whose rowids are too sparse for arrays by rowid: each condition asked of SQLite.
+      return { rowids: keepInOrder(order, matches(db, filter), descending), stateCounts: null };
+    },
+    (kept, changed) => {
+      // The work column's order is the local store's, which the cache's changes do not tell.
+      if (sort.column === 'work') return null;
+      if (unfiltered) {
+        const rowids = catchUpOrder(db, sort.column, kept.rowids, changed, {
+          descending,
+          keeps: () => true,
+        });
+        return rowids && { rowids, stateCounts: null };
+      }
+      const columns = alertColumns(db);
+      if (!columns) return null;
+      const { keeps, stateCounts: counts } = filterKeeps(db, columns, filter);
+      const rowids = catchUpOrder(db, sort.column, kept.rowids, changed, { descending, keeps });
+      return rowids && { rowids, stateCounts: withEveryState(counts) };
+    },
+  );
 }
 
 /** Matches per state under every filter but the state one, each state present, zeros too. */
-function stateCounts(db: CacheDb, filter: QueueFilterValue): Record<string, number> {
+function stateCounts(
+  db: CacheDb,
+  filter: QueueFilterValue,
+  counted: Record<string, number> | null,
+): Record<string, number> {
   const { states: _states, ...withoutStates } = filter;
   return stateCountMemo.get(db, JSON.stringify(withoutStates), () => {
-    const counts: Record<string, number> = Object.fromEntries(
-      ALL_STATES.map((state) => [String(state), 0]),
-    );
+    if (counted) return counted;
     const kept = matches(db, withoutStates);
     if (!kept) {
       // Kept by triggers as the cache is written (migration 006): no alert is counted here.
@@ -67,8 +112,7 @@ function stateCounts(db: CacheDb, filter: QueueFilterValue): Record<string, numb
         "SELECT key, n FROM alert_tallies WHERE kind = 'state' AND n > 0",
         'raw',
       ).all();
-      for (const [state, count] of all as Array<[number, number]>) counts[String(state)] = count;
-      return counts;
+      return withEveryState(all as Array<[number, number]>);
     }
     const states = stateOf(db);
     const byState = new Map<number, number>();
@@ -76,8 +120,7 @@ function stateCounts(db: CacheDb, filter: QueueFilterValue): Record<string, numb
       const state = states.get(rowid);
       byState.set(state, (byState.get(state) ?? 0) + 1);
     });
-    for (const [state, count] of byState) counts[String(state)] = count;
-    return counts;
+    return withEveryState(byState);
   });
 }
 
@@ -105,7 +148,7 @@ function focusIndex(db: CacheDb, rowids: Rowids, focusId: string | undefined): n
 /** A window of the filtered, sorted alert queue, with its total, state counts and focus. */
 export function queueWindow(db: CacheDb, query: QueueWindowQuery): QueueWindow {
   const filter = normaliseFilter(query.filter);
-  const rowids = snapshot(db, filter, query.sort, query.work);
+  const { rowids, stateCounts: counted } = snapshot(db, filter, query.sort, query.work);
   const rows = readRows(db, rowids.subarray(query.offset, query.offset + query.limit)).map(
     queueRow,
   );
@@ -113,7 +156,7 @@ export function queueWindow(db: CacheDb, query: QueueWindowQuery): QueueWindow {
     total: rowids.length,
     offset: query.offset,
     rows,
-    stateCounts: stateCounts(db, filter),
+    stateCounts: stateCounts(db, filter, counted),
     focusIndex: focusIndex(db, rowids, query.focusId),
   };
 }

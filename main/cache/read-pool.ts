@@ -27,6 +27,8 @@ export interface CacheReader {
   close(): Promise<void>;
 }
 
+const QUEUE_COLUMNS_WARMED = ['state', 'score', 'category', 'agent'] as const;
+
 /** Reads on the caller's own connection and thread: tools, and tests of what is read. */
 export function inlineCacheReader(db: CacheDb): CacheReader {
   return {
@@ -45,6 +47,7 @@ export function inlineCacheReader(db: CacheDb): CacheReader {
 const LANE: Record<CacheReadName, number> = {
   queueWindow: 0,
   queueFacets: 0,
+  queueColumn: 0,
   dashboardSummary: 1,
   alertView: 1,
   search: 1,
@@ -169,6 +172,13 @@ export function createCacheReadPool(options: {
         }),
       );
       quietly(this.read('dashboardSummary', Date.now()));
+      // Then, one after another (so that a read the investigator asks for meanwhile waits for one
+      // column at most), what the queue's commonest filters test: the state chips, the score, the
+      // category and the agent.
+      void QUEUE_COLUMNS_WARMED.reduce<Promise<unknown>>(
+        (previous, column) => previous.then(() => this.read('queueColumn', column)),
+        Promise.resolve(),
+      ).catch(() => undefined);
     },
     async close() {
       closed = true;

@@ -74,15 +74,28 @@ const RANKED_CANDIDATES = 250;
 
 export type SearchHit = SearchHitView;
 
-/** The text as FTS5 prefix terms, each quoted so user input can never be query syntax. */
-export function ftsQuery(text: string): string | null {
+/**
+ * The text as FTS5 prefix terms, each quoted so user input can never be query syntax. Terms
+ * shorter than `wholeBelow` characters match whole words only: the start of a word one or two
+ * letters long names a large part of a big index's words (there is no index of one-letter
+ * prefixes), and reading all of their documents costs up to a hundred milliseconds at a million
+ * alerts, where a whole word costs one.
+ */
+export function ftsQuery(text: string, wholeBelow = 0): string | null {
   const terms = text
     .normalize('NFKC')
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, 8);
-  return terms.length ? terms.map((term) => `"${term.replace(/"/g, '""')}"*`).join(' ') : null;
+  return terms.length
+    ? terms
+        .map((term) => `"${term.replace(/"/g, '""')}"${[...term].length < wholeBelow ? '' : '*'}`)
+        .join(' ')
+    : null;
 }
+
+/** From this many characters a word typed in the search is the start of words in big indexes. */
+const BIG_INDEX_PREFIX = 3;
 
 /**
  * Cached search over customers, alerts, threads, messages and documents: hits grouped by kind,
@@ -90,6 +103,7 @@ export function ftsQuery(text: string): string | null {
  */
 export function searchCache(db: CacheDb, text: string, perKind = 10): SearchHit[] {
   const query = ftsQuery(text);
+  const bigQuery = ftsQuery(text, BIG_INDEX_PREFIX);
   const prefix = idPrefix(text);
   if (!query && !prefix) return [];
   // Ranking every match is what makes search slow at scale (a short prefix matches a quarter of a
@@ -116,8 +130,9 @@ export function searchCache(db: CacheDb, text: string, perKind = 10): SearchHit[
               ).all(variant, `${variant}\u{10FFFF}`, perKind) as HitRecord[],
           )
         : [];
-    const byText = query
-      ? (prepared(db, select(best(group.fts))).all(query, perKind) as HitRecord[])
+    const asked = group.big ? bigQuery : query;
+    const byText = asked
+      ? (prepared(db, select(best(group.fts))).all(asked, perKind) as HitRecord[])
       : [];
     const seen = new Set<string>();
     return [...byId, ...byText]
@@ -152,6 +167,8 @@ const SEARCH_GROUPS: ReadonlyArray<{
   table: string;
   /** Its indexed id column, searched by prefix: the id the screens show. */
   idColumn?: string;
+  /** A row per alert or message (a million and more): short words match whole words there. */
+  big?: boolean;
   /** What else its hit shows, joined to `t`. */
   joins?: string;
   columns: string;
@@ -175,6 +192,7 @@ const SEARCH_GROUPS: ReadonlyArray<{
     // An alert is known by its customer and category ("Anna Berg · PEP"), not by its id.
     kind: 'alert',
     fts: 'alerts_fts',
+    big: true,
     table: 'alerts',
     idColumn: 'id',
     joins: 'LEFT JOIN customers c ON c.external_id = t.customer_external_id',
@@ -207,6 +225,7 @@ const SEARCH_GROUPS: ReadonlyArray<{
   {
     kind: 'message',
     fts: 'messages_fts',
+    big: true,
     table: 'messages',
     // Said by its thread's contacts and its date: a message's raw JSON holds the whole mail, far
     // too much to parse per keystroke for its sender.

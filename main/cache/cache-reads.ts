@@ -5,6 +5,7 @@ import { dashboardSummary } from './dashboard';
 import type { CacheDb } from './open-cache';
 import { alertColumns, type ColumnName } from './queue-columns';
 import { queueFacets } from './queue-facets';
+import { queueOrder, type CacheColumn } from './queue-order';
 import { queueWindow, type QueueWindowQuery } from './queue-window';
 import { readSnapshot } from './read-snapshot';
 import { threadFacets, threadPage } from './thread-queries';
@@ -19,6 +20,8 @@ const READS = {
   queueFacets: (db: CacheDb) => queueFacets(db),
   /** Reads a column of the queue's filters ahead of the first filter that tests it. */
   queueColumn: (db: CacheDb, column: ColumnName) => void alertColumns(db)?.read(db, column),
+  /** Computes a column's order of every alert ahead of the first sort by it. */
+  queueOrder: (db: CacheDb, column: CacheColumn) => void queueOrder(db, column),
   dashboardSummary: (db: CacheDb, nowMs: number) => dashboardSummary(db, nowMs),
   alertView: (db: CacheDb, id: string) => alertView(db, id),
   search: (db: CacheDb, text: string) => searchCache(db, text),

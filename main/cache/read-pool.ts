@@ -7,6 +7,7 @@ import {
   type CacheReadArg,
   type CacheReadName,
 } from './cache-reads';
+import { QUEUE_COLUMNS, type QueueColumnName } from '../../preload/contract';
 import type { CacheDb } from './open-cache';
 import type {
   FromReadWorker,
@@ -28,6 +29,10 @@ export interface CacheReader {
 }
 
 const QUEUE_COLUMNS_WARMED = ['state', 'score', 'category', 'agent'] as const;
+const WARMED_ORDERS = QUEUE_COLUMNS.filter(
+  (column): column is Exclude<QueueColumnName, 'work'> => column !== 'work',
+);
+const WARMED_AFTER_MS = 1500;
 
 /** Reads on the caller's own connection and thread: tools, and tests of what is read. */
 export function inlineCacheReader(db: CacheDb): CacheReader {
@@ -48,6 +53,7 @@ const LANE: Record<CacheReadName, number> = {
   queueWindow: 0,
   queueFacets: 0,
   queueColumn: 0,
+  queueOrder: 0,
   dashboardSummary: 1,
   alertView: 1,
   search: 1,
@@ -162,23 +168,33 @@ export function createCacheReadPool(options: {
     warm() {
       // The queue as it first opens (by last update, newest first) and the dashboard, CaseDesk's
       // first screen; failures are the first real read's to report.
-      const quietly = (read: Promise<unknown>) => void read.catch(() => undefined);
-      quietly(
+      const firstScreen = Promise.allSettled([
         this.read('queueWindow', {
           filter: {},
           sort: { column: 'updatedAt', direction: 'desc' },
           offset: 0,
           limit: 100,
         }),
-      );
-      quietly(this.read('dashboardSummary', Date.now()));
-      // Then, one after another (so that a read the investigator asks for meanwhile waits for one
-      // column at most), what the queue's commonest filters test: the state chips, the score, the
-      // category and the agent.
-      void QUEUE_COLUMNS_WARMED.reduce<Promise<unknown>>(
-        (previous, column) => previous.then(() => this.read('queueColumn', column)),
-        Promise.resolve(),
-      ).catch(() => undefined);
+        this.read('dashboardSummary', Date.now()),
+      ]);
+      // Then, once the first screen has had its answers and a moment to ask for more, one after
+      // another (so that a read the investigator asks for meanwhile waits for one at most): what
+      // the queue's commonest filters test (the state chips, the score, the category, the agent)
+      // and every column's order, each the first filter or sort by it would otherwise wait for.
+      // A worker read at once would hold the first screen's own reads back.
+      const warmed: Array<() => Promise<unknown>> = [
+        ...QUEUE_COLUMNS_WARMED.map((column) => () => this.read('queueColumn', column)),
+        ...WARMED_ORDERS.map((column) => () => this.read('queueOrder', column)),
+      ];
+      void firstScreen
+        .then(() => new Promise((done) => setTimeout(done, WARMED_AFTER_MS).unref()))
+        .then(() =>
+          warmed.reduce<Promise<unknown>>(
+            (previous, read) => previous.then(() => (closed ? undefined : read())),
+            Promise.resolve(),
+          ),
+        )
+        .catch(() => undefined);
     },
     async close() {
       closed = true;

@@ -86,6 +86,24 @@ describe('the global search', () => {
     });
   });
 
+  it('matches one or two letters as whole words in the alerts and messages, as word starts elsewhere', () => {
+    const db = filledCache();
+    const kinds = (text: string, kind: string) =>
+      searchCache(db, text)
+        .filter((hit) => hit.kind === kind)
+        .map((hit) => hit.id);
+    // "Lindqvist namesake, other birth date": no word is "na", two start with it.
+    expect(kinds('na', 'alert')).toEqual([]);
+    expect(kinds('nam', 'alert')).toEqual(['A1']);
+    // "Source of funds": "of" is a whole word.
+    expect(kinds('of', 'message')).toEqual(['M1']);
+    expect(kinds('fu', 'message')).toEqual([]);
+    expect(kinds('fun', 'message')).toEqual(['M1']);
+    // Customers are few: their names match from the first letters.
+    expect(kinds('an', 'customer')).toEqual(['C-100']);
+    expect(ftsQuery('a bc déf', 3)).toBe('"a" "bc" "déf"*');
+  });
+
   it('titles an alert by its customer and category, not by its id', () => {
     const hits = searchCache(filledCache(), 'lindqvist').filter((hit) => hit.kind === 'alert');
     expect(hits).toHaveLength(2);

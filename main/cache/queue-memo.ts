@@ -96,6 +96,11 @@ export class UpkeptMemo<T> {
 
   constructor(private readonly capacity: number) {}
 
+  /** Whether a value is kept for the key, of this state of the alerts or one to catch up from. */
+  holds(db: CacheDb, key: string): boolean {
+    return this.byDb.get(db)?.has(key) ?? false;
+  }
+
   get(db: CacheDb, key: string, compute: () => T, catchUp: CatchUp<T>): T {
     const at = lastAlertChange(db);
     let memo = this.byDb.get(db);

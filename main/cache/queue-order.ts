@@ -41,6 +41,35 @@ const FROM_INDEX: Partial<Record<QueueColumnName, string>> = {
   agentId: 'SELECT rowid FROM alerts INDEXED BY alerts_by_agent ORDER BY agent_id, id',
 };
 
+/** The columns an index leads with, its key and id next: a window of them is one index walk. */
+const INDEX_KEYS: Partial<Record<QueueColumnName, { index: string; key: string }>> = {
+  updatedAt: { index: 'alerts_by_updated', key: 'updated_ms' },
+  createdAt: { index: 'alerts_by_created', key: 'created_ms' },
+  score: { index: 'alerts_by_score', key: 'score' },
+};
+
+/**
+ * A window of every alert by an indexed column, read straight from its index (LIMIT and OFFSET):
+ * the first screen's window before the column's whole order is kept (a walk of every alert);
+ * null for a column no index leads with.
+ */
+export function indexedWindow(
+  db: CacheDb,
+  column: QueueColumnName,
+  descending: boolean,
+  offset: number,
+  limit: number,
+): number[] | null {
+  const indexed = INDEX_KEYS[column];
+  if (!indexed) return null;
+  const direction = descending ? 'DESC' : 'ASC';
+  return prepared(
+    db,
+    `SELECT rowid FROM alerts INDEXED BY ${indexed.index} ORDER BY ${indexed.key} ${direction}, id ${direction} LIMIT ? OFFSET ?`,
+    'pluck',
+  ).all(limit, offset) as number[];
+}
+
 /** The customers' sort keys, in order (equal keys adjacent), for the columns that come from them. */
 const CUSTOMER_KEYS: Partial<Record<QueueColumnName, string>> = {
   // lower() folds ASCII only, exactly as NOCASE compares.

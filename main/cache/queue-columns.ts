@@ -78,6 +78,14 @@ const COLUMN_SELECT =
  */
 const densityLimit = (alerts: number) => alerts * 4 + 1_000_000;
 
+/** How many alerts there are, from the tallies the cache keeps as it is written (migration 006). */
+const alertCount = (db: CacheDb): number =>
+  prepared(
+    db,
+    "SELECT COALESCE(SUM(n), 0) FROM alert_tallies WHERE kind = 'state'",
+    'pluck',
+  ).get() as number;
+
 /**
  * Every alert's queue columns by rowid, each read when a filter first needs it (a first filter on
  * a score reads no agents) and from then on caught up with the alerts each commit changed. Which
@@ -133,6 +141,11 @@ export class AlertColumns {
     return values;
   }
 
+  /** Whether the column has been read (and is kept up). */
+  has(name: ColumnName): boolean {
+    return name in this.coded || name in this.numbers;
+  }
+
   /** Reads the column now if no filter has needed it yet. */
   read(db: CacheDb, name: ColumnName): void {
     if (name === 'state' || name === 'category' || name === 'agent' || name === 'customer')
@@ -180,7 +193,7 @@ export class AlertColumns {
     let largest = 0;
     for (const rowid of changed) if (rowid > largest) largest = rowid;
     if (largest >= this.capacity) {
-      const alerts = prepared(db, 'SELECT COUNT(*) FROM alerts', 'pluck').get() as number;
+      const alerts = alertCount(db);
       if (largest > densityLimit(alerts)) return false;
       this.grow(Math.ceil(largest * 1.25) + 1);
     }
@@ -229,7 +242,7 @@ export class AlertColumns {
 
 function newColumns(db: CacheDb): AlertColumns | null {
   const largest = largestRowid(db);
-  const alerts = prepared(db, 'SELECT COUNT(*) FROM alerts', 'pluck').get() as number;
+  const alerts = alertCount(db);
   return largest > densityLimit(alerts) ? null : new AlertColumns(largest + 1);
 }
 

@@ -57,18 +57,22 @@ export function indexedWindow(
   db: CacheDb,
   column: QueueColumnName,
   descending: boolean,
-  offset: number,
-  limit: number,
+  window: { offset: number; limit: number },
+  where: { sql: string; params: Array<string | number> } | null,
 ): number[] | null {
   const indexed = INDEX_KEYS[column];
   if (!indexed) return null;
   const direction = descending ? 'DESC' : 'ASC';
   return prepared(
     db,
-    `SELECT rowid FROM alerts INDEXED BY ${indexed.index} ORDER BY ${indexed.key} ${direction}, id ${direction} LIMIT ? OFFSET ?`,
+    `SELECT rowid FROM alerts INDEXED BY ${indexed.index} ${where ? `WHERE ${where.sql}` : ''}
+     ORDER BY ${indexed.key} ${direction}, id ${direction} LIMIT ? OFFSET ?`,
     'pluck',
-  ).all(limit, offset) as number[];
+  ).all(...(where?.params ?? []), window.limit, window.offset) as number[];
 }
+
+/** Whether the column's order of every alert is kept, of this state or one to catch up from. */
+export const orderKept = (db: CacheDb, column: CacheColumn): boolean => orders.holds(db, column);
 
 /** The customers' sort keys, in order (equal keys adjacent), for the columns that come from them. */
 const CUSTOMER_KEYS: Partial<Record<QueueColumnName, string>> = {

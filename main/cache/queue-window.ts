@@ -3,11 +3,11 @@ import type { QueueWindow, QueueWindowInput } from '../../preload/contract';
 import type { CacheDb } from './open-cache';
 import { normaliseFilter, type QueueFilterValue } from './queue-filter';
 import { matches } from './queue-match';
-import { alertColumns } from './queue-columns';
+import { alertColumns, type ColumnName } from './queue-columns';
 import { filterKeeps, scanQueue } from './queue-scan';
 import { prepared } from '../lib/sqlite/statements';
 import { UpkeptMemo, VersionedMemo } from './queue-memo';
-import { catchUpOrder, indexedWindow, queueOrder, workOrder } from './queue-order';
+import { catchUpOrder, indexedWindow, orderKept, queueOrder, workOrder } from './queue-order';
 import { keepInOrder, type Rowids } from './queue-rowids';
 import { stateOf } from './queue-tables';
 import { QUEUE_ROW_SELECT, queueRow, type QueueRowRecord } from './queue-rows';
@@ -154,30 +154,81 @@ function focusIndex(db: CacheDb, rowids: Rowids, focusId: string | undefined): n
 /** How deep a window is still read straight from an index (OFFSET walks every row before it). */
 const INDEXED_DEPTH = 1000;
 
+/** The filters every queue index holds the columns of: the state chips, categories, a score. */
+const INDEXED_CONDITIONS = new Set(['states', 'categories', 'scoreFrom', 'scoreTo']);
+
+/** Such a filter as SQL over any queue index, its states apart (the state chips count without). */
+function indexedConditions(filter: QueueFilterValue, withStates: boolean) {
+  const where: string[] = [];
+  const params: Array<string | number> = [];
+  const list = (column: string, values: ReadonlyArray<string | number>) => {
+    where.push(`${column} IN (${values.map(() => '?').join(', ')})`);
+    params.push(...values);
+  };
+  if (withStates && filter.states?.length) list('state', filter.states);
+  if (filter.categories?.length) list('category', filter.categories);
+  if (filter.scoreFrom !== undefined) {
+    where.push('score >= ?');
+    params.push(filter.scoreFrom);
+  }
+  if (filter.scoreTo !== undefined) {
+    where.push('score <= ?');
+    params.push(filter.scoreTo);
+  }
+  return where.length ? { sql: where.join(' AND '), params } : null;
+}
+
 /**
- * The unfiltered queue's window by an indexed column, read from its index when the whole order is
- * not kept yet: the first screen at a million alerts answers in milliseconds, where keeping the
- * order first walks every alert (half a second). The read worker keeps it soon after.
+ * A window of the queue read straight from the sort column's index while what the kept queue
+ * needs is not kept yet (the column's order of every alert, the columns its filter tests: half a
+ * second and more to read at a million alerts). The first screens (the queue as it opens, the
+ * dashboard's high scores) answer in milliseconds; the read worker keeps the rest soon after.
+ * Only for filters on what every queue index holds, and a sort one of them leads with.
  */
 function firstWindow(
   db: CacheDb,
   filter: QueueFilterValue,
   query: QueueWindowQuery,
 ): QueueWindow | null {
-  if (Object.keys(filter).length > 0 || query.focusId !== undefined) return null;
-  if (query.offset > INDEXED_DEPTH) return null;
+  const { column } = query.sort;
+  if (column === 'work' || query.focusId !== undefined || query.offset > INDEXED_DEPTH) return null;
+  if (Object.keys(filter).some((condition) => !INDEXED_CONDITIONS.has(condition))) return null;
   if (snapshots.holds(db, snapshotKey(filter, query.sort, query.work))) return null;
+  const columns = alertColumns(db);
+  const tested: ColumnName[] = [
+    'state',
+    ...(filter.categories ? (['category'] as const) : []),
+    ...(filter.scoreFrom !== undefined || filter.scoreTo !== undefined ? (['score'] as const) : []),
+  ];
+  const kept =
+    orderKept(db, column) &&
+    (Object.keys(filter).length === 0 || tested.every((name) => columns?.has(name)));
+  if (kept) return null;
   const rowids = indexedWindow(
     db,
-    query.sort.column,
+    column,
     query.sort.direction === 'desc',
-    query.offset,
-    query.limit,
+    query,
+    indexedConditions(filter, true),
   );
   if (!rowids) return null;
-  const counts = stateCounts(db, filter, null);
+  const others = indexedConditions(filter, false);
+  const counts = others
+    ? withEveryState(
+        prepared(
+          db,
+          `SELECT state, COUNT(*) FROM alerts INDEXED BY alerts_by_score WHERE ${others.sql} GROUP BY state`,
+          'raw',
+        ).all(...others.params) as Array<[number, number]>,
+      )
+    : stateCounts(db, {}, null);
+  const total = Object.entries(counts).reduce(
+    (sum, [state, count]) =>
+      !filter.states?.length || filter.states.includes(Number(state)) ? sum + count : sum,
+    0,
+  );
   return {
-    total: Object.values(counts).reduce((sum, count) => sum + count, 0),
+    total,
     offset: query.offset,
     rows: readRows(db, rowids).map(queueRow),
     stateCounts: counts,

@@ -6,7 +6,7 @@ import type { CacheDb } from './open-cache';
 import { alertColumns, type ColumnName } from './queue-columns';
 import { queueFacets } from './queue-facets';
 import { queueOrder, type CacheColumn } from './queue-order';
-import { queueWindow, type QueueWindowQuery } from './queue-window';
+import { queueWindow, readsFromIndex, type QueueWindowQuery } from './queue-window';
 import { readSnapshot } from './read-snapshot';
 import { threadFacets, threadPage } from './thread-queries';
 import { threadView } from './thread-view';
@@ -39,6 +39,15 @@ export const CACHE_READ_NAMES = Object.keys(READS) as CacheReadName[];
 
 export const isCacheReadName = (name: unknown): name is CacheReadName =>
   typeof name === 'string' && Object.hasOwn(READS, name);
+
+/**
+ * The first screen's reads, milliseconds each on any connection (the dashboard from the tallies, a
+ * queue window from an index): answered on the main thread while a read worker starts.
+ */
+export function isStartupRead<N extends CacheReadName>(name: N, arg: CacheReadArg<N>): boolean {
+  if (name === 'dashboardSummary') return true;
+  return name === 'queueWindow' && readsFromIndex(arg as QueueWindowQuery);
+}
 
 export function runCacheRead<N extends CacheReadName>(
   db: CacheDb,

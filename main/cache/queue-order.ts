@@ -48,6 +48,9 @@ const INDEX_KEYS: Partial<Record<QueueColumnName, { index: string; key: string }
   score: { index: 'alerts_by_score', key: 'score' },
 };
 
+/** Whether an index leads with the column, so that a window by it is one index walk. */
+export const hasIndexedWindow = (column: QueueColumnName): boolean => column in INDEX_KEYS;
+
 /**
  * A window of every alert by an indexed column, read straight from its index (LIMIT and OFFSET):
  * the first screen's window before the column's whole order is kept (a walk of every alert);

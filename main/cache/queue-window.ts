@@ -7,7 +7,14 @@ import { alertColumns, type ColumnName } from './queue-columns';
 import { filterKeeps, scanQueue } from './queue-scan';
 import { prepared } from '../lib/sqlite/statements';
 import { UpkeptMemo, VersionedMemo } from './queue-memo';
-import { catchUpOrder, indexedWindow, orderKept, queueOrder, workOrder } from './queue-order';
+import {
+  catchUpOrder,
+  hasIndexedWindow,
+  indexedWindow,
+  orderKept,
+  queueOrder,
+  workOrder,
+} from './queue-order';
 import { keepInOrder, type Rowids } from './queue-rowids';
 import { stateOf } from './queue-tables';
 import { QUEUE_ROW_SELECT, queueRow, type QueueRowRecord } from './queue-rows';
@@ -176,6 +183,20 @@ function indexedConditions(filter: QueueFilterValue, withStates: boolean) {
     params.push(filter.scoreTo);
   }
   return where.length ? { sql: where.join(' AND '), params } : null;
+}
+
+/**
+ * Whether a window can be read straight from its sort column's index (see firstWindow): what the
+ * query asks, whatever is kept.
+ */
+export function readsFromIndex(query: QueueWindowQuery): boolean {
+  const filter = normaliseFilter(query.filter);
+  return (
+    query.focusId === undefined &&
+    query.offset <= INDEXED_DEPTH &&
+    hasIndexedWindow(query.sort.column) &&
+    Object.keys(filter).every((condition) => INDEXED_CONDITIONS.has(condition))
+  );
 }
 
 /**

@@ -154,7 +154,12 @@ export async function openWorkspace(options: {
   const writer = createCacheWriter(db);
   // Started at the first read, after the cache was opened and migrated here.
   const reads: CacheReader = options.readWorkerPath
-    ? createCacheReadPool({ workerPath: options.readWorkerPath, cachePath, logger: options.logger })
+    ? createCacheReadPool({
+        workerPath: options.readWorkerPath,
+        cachePath,
+        logger: options.logger,
+        startupDb: db,
+      })
     : inlineCacheReader(db);
   const localStore = openLocalStore(join(folder, LOCAL_STORE_FILE), options.logger);
   const closeStores = () => {

@@ -130,6 +130,43 @@ describe('the screens’ reads in read workers', () => {
     expect((await pool.read('alertView', 'A001'))?.id).toBe('A001');
   });
 
+  it('answers the first screen on main’s connection until its worker has answered once', async () => {
+    // A worker that answers every read, slowly, with a mark: which side answered is then plain.
+    const marking = join(temp.path, 'marking-worker.mjs');
+    writeFileSync(
+      marking,
+      `import { parentPort } from 'node:worker_threads';
+       parentPort.on('message', ({ id }) => setTimeout(() => parentPort.postMessage({ id, ok: true, value: 'worker' }), 50));\n`,
+    );
+    const starting = createCacheReadPool({
+      workerPath: marking,
+      cachePath,
+      logger: silentLogger,
+      startupDb: db,
+    });
+    const inline = inlineCacheReader(db);
+    const firstScreen = {
+      ...QueueWindowInput.parse({ filter: { states: [1, 2] }, limit: 10 }),
+      filter: { states: [1, 2] },
+    };
+    const deep = { ...firstScreen, offset: 5000 };
+    try {
+      expect(await starting.read('dashboardSummary', NOW)).toEqual(
+        await inline.read('dashboardSummary', NOW),
+      );
+      expect(await starting.read('queueWindow', firstScreen)).toEqual(
+        await inline.read('queueWindow', firstScreen),
+      );
+      // What is not the first screen's waits for the worker, as does all once it has answered.
+      expect(await starting.read('queueWindow', deep)).toBe('worker');
+      expect(await starting.read('alertView', 'A001')).toBe('worker');
+      expect(await starting.read('dashboardSummary', NOW)).toBe('worker');
+      expect(await starting.read('queueWindow', firstScreen)).toBe('worker');
+    } finally {
+      await starting.close();
+    }
+  });
+
   it('refuses reads once closed', async () => {
     const closing = createCacheReadPool({ workerPath: WORKER, cachePath, logger: silentLogger });
     expect((await closing.read('alertView', 'A001'))?.id).toBe('A001');

@@ -1,11 +1,7 @@
 import type { QueueFacets } from '../../preload/contract';
 import type { CacheDb } from './open-cache';
 import { prepared } from '../lib/sqlite/statements';
-import { VersionedMemo } from './queue-memo';
-import { listValues } from './json-fields';
-
-/** The review groups of the customers that have alerts: read from every customer. */
-const facetMemo = new VersionedMemo<string[]>(1);
+import { reviewGroupsInUse } from './review-group-facet';
 
 /** Natural order for people: "agent-2" before "agent-10", case set aside. */
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
@@ -23,18 +19,8 @@ export function queueFacets(db: CacheDb): QueueFacets {
       .map(String);
   return {
     categories: sorted(tallied('category').filter((category) => category !== '')),
-    reviewGroups: facetMemo.get(db, 'groups', () =>
-      sorted(
-        (
-          prepared(
-            db,
-            `SELECT DISTINCT c.review_groups FROM customers c
-             WHERE c.review_groups != '' AND EXISTS (SELECT 1 FROM alerts a WHERE a.customer_external_id = c.external_id)`,
-            'pluck',
-          ).all() as string[]
-        ).flatMap((key) => listValues(key)),
-      ),
-    ),
+    // Kept per customer and caught up with each commit (review-group-facet.ts).
+    reviewGroups: sorted(reviewGroupsInUse(db)),
     // Agent 0 is no agent: the filter's "Unassigned" covers it.
     agents: sorted(tallied('agent').filter((agent) => agent !== '' && agent !== '0')),
   };

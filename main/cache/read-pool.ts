@@ -201,11 +201,12 @@ export function createCacheReadPool(options: {
         post('dashboardSummary', Date.now()),
       ]);
       // Then, once the first screen has had its answers and a moment to ask for more, one after
-      // another (so that a read the investigator asks for meanwhile waits for one at most): what
-      // the queue's commonest filters test (the state chips, the score, the category, the agent)
+      // another (so that a read the investigator asks for meanwhile waits for one at most): the
+      // queue's facets, what its commonest filters test (the state chips, the score, the category, the agent)
       // and every column's order, each the first filter or sort by it would otherwise wait for.
       // A worker read at once would hold the first screen's own reads back.
       const warmed: Array<() => Promise<unknown>> = [
+        () => post('queueFacets', undefined),
         ...QUEUE_COLUMNS_WARMED.map((column) => () => post('queueColumn', column)),
         ...WARMED_ORDERS.map((column) => () => post('queueOrder', column)),
       ];

@@ -139,6 +139,17 @@ describe('the queue caught up by the alerts changed since', () => {
               expect(new Set(facets.agents)).toEqual(
                 inUse("SELECT DISTINCT agent_id FROM alerts WHERE agent_id NOT IN ('', '0')"),
               );
+              // The review groups are kept per customer: those of the customers with alerts.
+              const grouped = reader
+                .prepare(
+                  `SELECT DISTINCT c.review_groups FROM customers c
+                   WHERE EXISTS (SELECT 1 FROM alerts a WHERE a.customer_external_id = c.external_id)`,
+                )
+                .pluck()
+                .all() as string[];
+              expect(new Set(facets.reviewGroups)).toEqual(
+                new Set(grouped.flatMap((groups) => groups.split('|').filter(Boolean))),
+              );
               const fresh = new Database(path, { readonly: true });
               try {
                 expect(caughtUp).toEqual(readSnapshot(fresh, (db) => queueWindow(db, windowQuery)));

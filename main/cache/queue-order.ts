@@ -173,12 +173,6 @@ export const queueOrder = (db: CacheDb, column: CacheColumn): Rowids =>
     (order, changed) => catchUpOrder(db, column, order, changed),
   );
 
-/** Which way a kept order runs, and which alerts it holds (a filter's). */
-export interface KeptOrder {
-  descending: boolean;
-  keeps: (rowid: number) => boolean;
-}
-
 /**
  * Each column's sort key as ORDER_KEYS orders it, and how two such keys compare in JavaScript
  * exactly as SQLite compares them: numbers by value, text by its UTF-8 bytes (BINARY), names with
@@ -231,20 +225,19 @@ const KEY_FROM = 'FROM alerts a LEFT JOIN customers c ON c.external_id = a.custo
 
 /**
  * The order as it was, caught up with the alerts changed since: those are taken out, and each
- * that still exists (and that `kept` keeps) is put back where its key now places it, found by a
+ * that still exists (and that `keeps` keeps) is put back where its key now places it, found by a
  * binary search that reads the keys of the ~20 alerts it passes (an index lookup each). Linear in
  * the alerts (one copy), where computing again sorts or walks every alert from SQLite. The same
- * serves a filtered queue in either direction (`kept`).
+ * serves a filtered queue (`keeps`).
  */
 export function catchUpOrder(
   db: CacheDb,
   column: CacheColumn,
   order: Rowids,
   changed: readonly number[],
-  kept?: KeptOrder,
+  keeps?: (rowid: number) => boolean,
 ): Rowids | null {
-  const ascending = keyComparer(column);
-  const compare = kept?.descending ? (a: SortKey, b: SortKey) => ascending(b, a) : ascending;
+  const compare = keyComparer(column);
   const { sql } = SORT_KEYS[column];
   const rows = prepared(
     db,
@@ -270,7 +263,7 @@ export function catchUpOrder(
   const remained = remaining.subarray(0, count);
   const keyAt = prepared(db, `SELECT ${sql}, a.id ${KEY_FROM} WHERE a.rowid = ?`, 'raw');
   const placed = rows
-    .filter(([rowid]) => !kept || kept.keeps(rowid))
+    .filter(([rowid]) => !keeps || keeps(rowid))
     .map(([rowid, key, id]) => ({ rowid, key: [key, id] as SortKey }))
     .sort((a, b) => compare(a.key, b.key))
     .map(({ rowid, key }) => {

@@ -56,11 +56,12 @@ const withEveryState = (counts: Iterable<[number, number]>): Record<string, numb
  * marks (queue-scan.ts) keep. All three are caught up after a commit by the alerts it changed, so
  * a window read during a sync costs what one read in a quiet moment does.
  */
+/** Both directions share one queue: a descending window is read from its end. */
 const snapshotKey = (
   filter: QueueFilterValue,
   sort: QueueWindowQuery['sort'],
   work: QueueWindowQuery['work'],
-) => JSON.stringify([filter, sort, sort.column === 'work' ? (work?.key ?? '') : '']);
+) => JSON.stringify([filter, sort.column, sort.column === 'work' ? (work?.key ?? '') : '']);
 
 function snapshot(
   db: CacheDb,
@@ -68,43 +69,47 @@ function snapshot(
   sort: QueueWindowQuery['sort'],
   work: QueueWindowQuery['work'],
 ): Snapshot {
-  const key = snapshotKey(filter, sort, work);
-  const descending = sort.direction === 'desc';
+  const { column } = sort;
   const unfiltered = Object.keys(filter).length === 0;
   return snapshots.get(
     db,
-    key,
+    snapshotKey(filter, sort, work),
     () => {
       const order =
-        sort.column !== 'work'
-          ? queueOrder(db, sort.column)
+        column !== 'work'
+          ? queueOrder(db, column)
           : workOrder(db, work?.ranks ?? new Map<string, number>());
-      if (unfiltered) return { rowids: keepInOrder(order, null, descending), stateCounts: null };
+      // Unfiltered, the queue is the column's order itself, kept (and caught up) once.
+      if (unfiltered) return { rowids: order, stateCounts: null };
       const columns = alertColumns(db);
       if (columns) {
-        const scan = scanQueue(db, columns, filter, order, descending);
+        const scan = scanQueue(db, columns, filter, order, false);
         return { rowids: scan.rowids, stateCounts: withEveryState(scan.stateCounts) };
       }
       // A cache whose rowids are too sparse for arrays by rowid: each condition asked of SQLite.
-      return { rowids: keepInOrder(order, matches(db, filter), descending), stateCounts: null };
+      return { rowids: keepInOrder(order, matches(db, filter), false), stateCounts: null };
     },
     (kept, changed) => {
       // The work column's order is the local store's, which the cache's changes do not tell.
-      if (sort.column === 'work') return null;
-      if (unfiltered) {
-        const rowids = catchUpOrder(db, sort.column, kept.rowids, changed, {
-          descending,
-          keeps: () => true,
-        });
-        return rowids && { rowids, stateCounts: null };
-      }
+      if (column === 'work') return null;
+      if (unfiltered) return { rowids: queueOrder(db, column), stateCounts: null };
       const columns = alertColumns(db);
       if (!columns) return null;
       const { keeps, stateCounts: counts } = filterKeeps(db, columns, filter);
-      const rowids = catchUpOrder(db, sort.column, kept.rowids, changed, { descending, keeps });
+      const rowids = catchUpOrder(db, column, kept.rowids, changed, keeps);
       return rowids && { rowids, stateCounts: withEveryState(counts) };
     },
   );
+}
+
+/** The window's rowids: from the start of the ascending queue, or from its end when descending. */
+function windowOf(rowids: Rowids, descending: boolean, offset: number, limit: number): number[] {
+  const total = rowids.length;
+  if (!descending) return Array.from(rowids.subarray(offset, offset + limit));
+  const rows: number[] = [];
+  for (let index = total - 1 - offset; index >= 0 && rows.length < limit; index -= 1)
+    rows.push(rowids[index] ?? 0);
+  return rows;
 }
 
 /** Matches per state under every filter but the state one, each state present, zeros too. */
@@ -136,7 +141,7 @@ function stateCounts(
   });
 }
 
-function readRows(db: CacheDb, rowids: Rowids | readonly number[]): QueueRowRecord[] {
+function readRows(db: CacheDb, rowids: readonly number[]): QueueRowRecord[] {
   const statement = prepared(
     db,
     `${QUEUE_ROW_SELECT} WHERE a.rowid IN (SELECT value FROM json_each(?))`,
@@ -148,13 +153,19 @@ function readRows(db: CacheDb, rowids: Rowids | readonly number[]): QueueRowReco
   );
 }
 
-function focusIndex(db: CacheDb, rowids: Rowids, focusId: string | undefined): number | null {
+function focusIndex(
+  db: CacheDb,
+  rowids: Rowids,
+  descending: boolean,
+  focusId: string | undefined,
+): number | null {
   if (focusId === undefined) return null;
   const rowid = prepared(db, 'SELECT rowid FROM alerts WHERE id = ?', 'pluck').get(focusId) as
     number | undefined;
   if (rowid === undefined) return null;
   const index = rowids.indexOf(rowid);
-  return index < 0 ? null : index;
+  if (index < 0) return null;
+  return descending ? rowids.length - 1 - index : index;
 }
 
 /** A window of the filtered, sorted alert queue, with its total, state counts and focus. */
@@ -262,14 +273,12 @@ export function queueWindow(db: CacheDb, query: QueueWindowQuery): QueueWindow {
   const first = firstWindow(db, filter, query);
   if (first) return first;
   const { rowids, stateCounts: counted } = snapshot(db, filter, query.sort, query.work);
-  const rows = readRows(db, rowids.subarray(query.offset, query.offset + query.limit)).map(
-    queueRow,
-  );
+  const descending = query.sort.direction === 'desc';
   return {
     total: rowids.length,
     offset: query.offset,
-    rows,
+    rows: readRows(db, windowOf(rowids, descending, query.offset, query.limit)).map(queueRow),
     stateCounts: stateCounts(db, filter, counted),
-    focusIndex: focusIndex(db, rowids, query.focusId),
+    focusIndex: focusIndex(db, rowids, descending, query.focusId),
   };
 }

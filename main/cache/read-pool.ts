@@ -26,6 +26,8 @@ export interface CacheReader {
    * window is still loading. Nothing where reads run on the caller's thread.
    */
   warm(): void;
+  /** Settles once what warm() started is done (at once where nothing was started). */
+  whenWarm(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export function inlineCacheReader(db: CacheDb): CacheReader {
     // Run at once, on this thread; a throw becomes the promise's rejection.
     read: (name, arg) => new Promise((resolve) => resolve(runCacheRead(db, name, arg))),
     warm: () => undefined,
+    whenWarm: () => Promise.resolve(),
     close: () => Promise.resolve(),
   };
 }
@@ -112,6 +115,7 @@ export function createCacheReadPool(options: {
   const lanes: Array<Lane | null> = Array.from({ length: size }, () => null);
   let nextId = 1;
   let closed = false;
+  let warming: Promise<void> = Promise.resolve();
 
   function start(index: number): Lane {
     const worker = new Worker(options.workerPath, {
@@ -202,15 +206,15 @@ export function createCacheReadPool(options: {
       ]);
       // Then, once the first screen has had its answers and a moment to ask for more, one after
       // another (so that a read the investigator asks for meanwhile waits for one at most): the
-      // queue's facets, what its commonest filters test (the state chips, the score, the category, the agent)
-      // and every column's order, each the first filter or sort by it would otherwise wait for.
-      // A worker read at once would hold the first screen's own reads back.
+      // queue's facets, what its commonest filters test (the state chips, the score, the
+      // category, the agent) and every column's order, each the first filter or sort by it would
+      // otherwise wait for. A worker read at once would hold the first screen's own reads back.
       const warmed: Array<() => Promise<unknown>> = [
         () => post('queueFacets', undefined),
         ...QUEUE_COLUMNS_WARMED.map((column) => () => post('queueColumn', column)),
         ...WARMED_ORDERS.map((column) => () => post('queueOrder', column)),
       ];
-      void firstScreen
+      warming = firstScreen
         .then(() => new Promise((done) => setTimeout(done, WARMED_AFTER_MS).unref()))
         .then(() =>
           warmed.reduce<Promise<unknown>>(
@@ -218,8 +222,12 @@ export function createCacheReadPool(options: {
             Promise.resolve(),
           ),
         )
-        .catch(() => undefined);
+        .then(
+          () => undefined,
+          () => undefined,
+        );
     },
+    whenWarm: () => warming,
     async close() {
       closed = true;
       await Promise.all(

@@ -149,6 +149,11 @@ it(`answers at ${ALERTS.toLocaleString('en')} alerts: cold start, and while a wr
   const starts = [await coldStart(), await coldStart(), await coldStart()].sort((a, b) => a - b);
   const start = starts[1]!;
 
+  // The steady state is measured: the read worker's warm-up (the queue's columns and orders, read
+  // in the background after the first screen) is done first, and its length reported apart.
+  const warmStarted = performance.now();
+  await (await core!.workspaces.require()).reads.whenWarm();
+  const warmSeconds = (performance.now() - warmStarted) / 1000;
   const facets = await call<QueueFacets>('queue.facets');
   const categories = facets.categories.slice(0, 8);
   const quiet = await phase(call, categories, { seconds: 20 });
@@ -161,6 +166,11 @@ it(`answers at ${ALERTS.toLocaleString('en')} alerts: cold start, and while a wr
     {
       name: `build ${ALERTS} alerts, ${CUSTOMERS} customers, ${THREADS} threads (not a target)`,
       value: buildSeconds,
+      unit: 's',
+    },
+    {
+      name: 'warm-up in the read worker after the first screen, from the third cold start (not a target)',
+      value: warmSeconds,
       unit: 's',
     },
     {

@@ -76,10 +76,10 @@ export type SearchHit = SearchHitView;
 
 /**
  * The text as FTS5 prefix terms, each quoted so user input can never be query syntax. Terms
- * shorter than `wholeBelow` characters match whole words only: the start of a word one or two
- * letters long names a large part of a big index's words (there is no index of one-letter
- * prefixes), and reading all of their documents costs up to a hundred milliseconds at a million
- * alerts, where a whole word costs one.
+ * shorter than `wholeBelow` characters match whole words only: the start of a word one to three
+ * letters long names a large part of a big index's words, and reading all of their documents
+ * costs 5-10 ms at a million alerts for three letters and up to a hundred for one (there is no
+ * index of one-letter prefixes), where a whole word costs a fraction of one.
  */
 export function ftsQuery(text: string, wholeBelow = 0): string | null {
   const terms = text
@@ -95,7 +95,7 @@ export function ftsQuery(text: string, wholeBelow = 0): string | null {
 }
 
 /** From this many characters a word typed in the search is the start of words in big indexes. */
-const BIG_INDEX_PREFIX = 3;
+const BIG_INDEX_PREFIX = 4;
 
 /**
  * Cached search over customers, alerts, threads, messages and documents: hits grouped by kind,

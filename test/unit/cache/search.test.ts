@@ -74,7 +74,7 @@ describe('the global search', () => {
   });
 
   it('finds a thread by the subject of its last message', () => {
-    const hits = searchCache(filledCache(), 'source fun');
+    const hits = searchCache(filledCache(), 'source fund');
     expect(hits.filter((hit) => hit.kind === 'thread').map((hit) => hit.id)).toEqual(['T1']);
     expect(hits.find((hit) => hit.kind === 'message')).toEqual({
       kind: 'message',
@@ -86,22 +86,22 @@ describe('the global search', () => {
     });
   });
 
-  it('matches one or two letters as whole words in the alerts and messages, as word starts elsewhere', () => {
+  it('matches up to three letters as whole words in the alerts and messages, as word starts elsewhere', () => {
     const db = filledCache();
     const kinds = (text: string, kind: string) =>
       searchCache(db, text)
         .filter((hit) => hit.kind === kind)
         .map((hit) => hit.id);
-    // "Lindqvist namesake, other birth date": no word is "na", two start with it.
-    expect(kinds('na', 'alert')).toEqual([]);
-    expect(kinds('nam', 'alert')).toEqual(['A1']);
+    // "Lindqvist namesake, other birth date": no word is "nam", one starts with "name".
+    expect(kinds('nam', 'alert')).toEqual([]);
+    expect(kinds('name', 'alert')).toEqual(['A1']);
     // "Source of funds": "of" is a whole word.
     expect(kinds('of', 'message')).toEqual(['M1']);
-    expect(kinds('fu', 'message')).toEqual([]);
-    expect(kinds('fun', 'message')).toEqual(['M1']);
+    expect(kinds('fun', 'message')).toEqual([]);
+    expect(kinds('fund', 'message')).toEqual(['M1']);
     // Customers are few: their names match from the first letters.
     expect(kinds('an', 'customer')).toEqual(['C-100']);
-    expect(ftsQuery('a bc déf', 3)).toBe('"a" "bc" "déf"*');
+    expect(ftsQuery('a bc déf ghij', 4)).toBe('"a" "bc" "déf" "ghij"*');
   });
 
   it('titles an alert by its customer and category, not by its id', () => {

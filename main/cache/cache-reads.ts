@@ -46,7 +46,11 @@ export const isCacheReadName = (name: unknown): name is CacheReadName =>
  */
 export function isStartupRead<N extends CacheReadName>(name: N, arg: CacheReadArg<N>): boolean {
   if (name === 'dashboardSummary') return true;
-  return name === 'queueWindow' && readsFromIndex(arg as QueueWindowQuery);
+  if (name !== 'queueWindow') return false;
+  // The first page, filtered by states and score at most: a category is not what an index leads
+  // with, and counting one walks a whole index.
+  const query = arg as QueueWindowQuery;
+  return query.offset === 0 && !query.filter.categories?.length && readsFromIndex(query);
 }
 
 export function runCacheRead<N extends CacheReadName>(

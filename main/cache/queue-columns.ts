@@ -190,6 +190,9 @@ export class AlertColumns {
    * what arrays by rowid are worth.
    */
   catchUp(db: CacheDb, changed: readonly number[]): boolean {
+    // Nothing read yet (main's connection answering a first screen): nothing to catch up.
+    if (!this.presence && !Object.keys(this.coded).length && !Object.keys(this.numbers).length)
+      return true;
     let largest = 0;
     for (const rowid of changed) if (rowid > largest) largest = rowid;
     if (largest >= this.capacity) {

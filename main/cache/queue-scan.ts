@@ -105,11 +105,15 @@ function agentTest(
 ): Uint8Array | null {
   if (!filter.assignedTo && !filter.onlyWithoutAssignment) return null;
   columns.codesOf(db, 'agent');
-  // Both together keep nothing, as two conditions on one value do. The service writes no agent as
-  // 0 or nothing (spec: AlertRevision.agent_id).
+  // The service writes no agent as 0 or nothing (spec: AlertRevision.agent_id). Both conditions
+  // hold together only for those two values, as two conditions on one value do in SQL.
+  const unassigned = ['', '0'];
   if (filter.assignedTo && filter.onlyWithoutAssignment)
-    return new Uint8Array(columns.codes.agent.size);
-  return byCode(columns.codes.agent, filter.assignedTo ? [filter.assignedTo] : ['', '0']);
+    return byCode(
+      columns.codes.agent,
+      unassigned.includes(filter.assignedTo) ? [filter.assignedTo] : [],
+    );
+  return byCode(columns.codes.agent, filter.assignedTo ? [filter.assignedTo] : unassigned);
 }
 
 function alertTest(
@@ -161,6 +165,8 @@ function compile(db: CacheDb, columns: AlertColumns, filter: QueueFilterValue): 
 type Marks = Uint8Array | Int32Array;
 
 interface FilterMarks {
+  /** The column store whose state codes the marks hold. */
+  columns: AlertColumns;
   marks: Marks;
   /** By state code: how many alerts the marks keep. */
   counts: number[];
@@ -246,6 +252,8 @@ function catchUpMarks(
   kept: FilterMarks,
   changed: readonly number[],
 ): FilterMarks | null {
+  // Marks of another column store (read again from the cache) name its state codes: afresh.
+  if (kept.columns !== columns) return null;
   // Compiled again: a customer's review groups, a new category, may have changed what it keeps.
   const test = compile(db, columns, filter);
   columns.codesOf(db, 'state');
@@ -262,7 +270,7 @@ function catchUpMarks(
     if (was > 0) counts[was - 1] = (counts[was - 1] ?? 0) - 1;
     marks[rowid] = 0;
   }
-  const into = { marks, counts };
+  const into = { columns, marks, counts };
   markRange(
     db,
     columns,
@@ -284,7 +292,11 @@ function filterMarks(db: CacheDb, columns: AlertColumns, filter: QueueFilterValu
     () => {
       const test = compile(db, columns, filter);
       columns.codesOf(db, 'state');
-      const into: FilterMarks = { marks: newMarks(columns, columns.capacity), counts: [] };
+      const into: FilterMarks = {
+        columns,
+        marks: newMarks(columns, columns.capacity),
+        counts: [],
+      };
       markRange(db, columns, test, into, { from: 0, to: columns.capacity });
       return into;
     },

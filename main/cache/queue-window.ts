@@ -223,22 +223,28 @@ function firstWindow(
   query: QueueWindowQuery,
 ): QueueWindow | null {
   const { column } = query.sort;
-  if (column === 'work' || query.focusId !== undefined || query.offset > INDEXED_DEPTH) return null;
-  if (Object.keys(filter).some((condition) => !INDEXED_CONDITIONS.has(condition))) return null;
+  if (column === 'work' || !readsFromIndex(query)) return null;
   if (snapshots.holds(db, snapshotKey(filter, query.sort, query.work))) return null;
+  if (!orderKept(db, column)) return indexedAnswer(db, filter, query);
   const columns = alertColumns(db);
   const tested: ColumnName[] = [
     'state',
     ...(filter.categories ? (['category'] as const) : []),
     ...(filter.scoreFrom !== undefined || filter.scoreTo !== undefined ? (['score'] as const) : []),
   ];
-  const kept =
-    orderKept(db, column) &&
-    (Object.keys(filter).length === 0 || tested.every((name) => columns?.has(name)));
-  if (kept) return null;
+  if (Object.keys(filter).length === 0 || tested.every((name) => columns?.has(name))) return null;
+  return indexedAnswer(db, filter, query);
+}
+
+/** The window read from the sort column's index, its counts from the score index or tallies. */
+function indexedAnswer(
+  db: CacheDb,
+  filter: QueueFilterValue,
+  query: QueueWindowQuery,
+): QueueWindow | null {
   const rowids = indexedWindow(
     db,
-    column,
+    query.sort.column,
     query.sort.direction === 'desc',
     query,
     indexedConditions(filter, true),

@@ -32,9 +32,10 @@ export interface CacheReader {
 }
 
 const QUEUE_COLUMNS_WARMED = ['state', 'score', 'category', 'agent'] as const;
+/** Every column's order, the queue's default (by last update) first. */
 const WARMED_ORDERS = QUEUE_COLUMNS.filter(
   (column): column is Exclude<QueueColumnName, 'work'> => column !== 'work',
-);
+).sort((a, b) => Number(b === 'updatedAt') - Number(a === 'updatedAt'));
 const WARMED_AFTER_MS = 1500;
 
 /** Reads on the caller's own connection and thread: tools, and tests of what is read. */
@@ -76,8 +77,6 @@ interface Pending {
 interface Lane {
   worker: Worker;
   pending: Map<number, Pending>;
-  /** Whether the worker has answered: started, its modules loaded, its connection open. */
-  answered: boolean;
 }
 
 export class ReadWorkerError extends Error {
@@ -116,12 +115,14 @@ export function createCacheReadPool(options: {
   let nextId = 1;
   let closed = false;
   let warming: Promise<void> = Promise.resolve();
+  /** By lane: whether a worker of it has answered (started, modules loaded, connection open). */
+  const answered: boolean[] = Array.from({ length: size }, () => false);
 
   function start(index: number): Lane {
     const worker = new Worker(options.workerPath, {
       workerData: { cachePath: options.cachePath } satisfies ReadWorkerData,
     });
-    const lane: Lane = { worker, pending: new Map(), answered: false };
+    const lane: Lane = { worker, pending: new Map() };
     const failAll = (error: Error) => {
       if (lanes[index] === lane) lanes[index] = null;
       for (const waiting of lane.pending.values())
@@ -129,7 +130,7 @@ export function createCacheReadPool(options: {
       lane.pending.clear();
     };
     worker.on('message', (message: FromReadWorker) => {
-      lane.answered = true;
+      answered[index] = true;
       const waiting = lane.pending.get(message.id);
       if (!waiting) return;
       lane.pending.delete(message.id);
@@ -186,9 +187,8 @@ export function createCacheReadPool(options: {
 
   return {
     read<N extends CacheReadName>(name: N, arg: CacheReadArg<N>): Promise<CacheReadAnswer<N>> {
-      const lane = lanes[LANE[name] % size];
       const { startupDb } = options;
-      if (startupDb && !closed && !lane?.answered && isStartupRead(name, arg))
+      if (startupDb && !closed && !answered[LANE[name] % size] && isStartupRead(name, arg))
         return new Promise((resolve) => resolve(runCacheRead(startupDb, name, arg)));
       return post(name, arg);
     },
@@ -209,10 +209,12 @@ export function createCacheReadPool(options: {
       // queue's facets, what its commonest filters test (the state chips, the score, the
       // category, the agent) and every column's order, each the first filter or sort by it would
       // otherwise wait for. A worker read at once would hold the first screen's own reads back.
+      const [defaultOrder, ...otherOrders] = WARMED_ORDERS;
       const warmed: Array<() => Promise<unknown>> = [
+        ...(defaultOrder ? [() => post('queueOrder', defaultOrder)] : []),
         () => post('queueFacets', undefined),
         ...QUEUE_COLUMNS_WARMED.map((column) => () => post('queueColumn', column)),
-        ...WARMED_ORDERS.map((column) => () => post('queueOrder', column)),
+        ...otherOrders.map((column) => () => post('queueOrder', column)),
       ];
       warming = firstScreen
         .then(() => new Promise((done) => setTimeout(done, WARMED_AFTER_MS).unref()))

@@ -59,6 +59,8 @@ const query = fc.record({
     )
     .map((filter) => filter as QueueFilterValue),
   offset: fc.integer({ min: 0, max: 30 }),
+  // A focus makes the window a slice of the kept queue (no index walk): its catch-up is tested.
+  focus: fc.boolean(),
 });
 
 type Write = typeof write extends fc.Arbitrary<infer T> ? T : never;
@@ -125,6 +127,7 @@ describe('the queue caught up by the alerts changed since', () => {
                 sort: { column: asked.column, direction: asked.direction },
                 offset: asked.offset,
                 limit: 25,
+                ...(asked.focus && { focusId: 'A3' }),
               });
               const windowQuery = { ...input, filter: asked.filter };
               readSnapshot(reader, (db) => queueWindow(db, windowQuery));

@@ -61,7 +61,7 @@ const conditions = {
   updatedTo: day,
   reviewGroups: fc.subarray(['retail', 'emea', 'r_t%', 'nobody']),
   onlyWithoutReviewGroups: fc.boolean(),
-  assignedTo: fc.constantFrom('agent-1', 'Agent-1', 'agent-9'),
+  assignedTo: fc.constantFrom('agent-1', 'Agent-1', 'agent-9', '0'),
   onlyWithoutAssignment: fc.boolean(),
   customerExternalId: fc.constantFrom(...customerIds, 'C9'),
   name: fc.constantFrom('ann', 'lee', 'émile', 'bo', '!!'),
@@ -171,6 +171,29 @@ describe('a queue filter answered from the columns in memory', () => {
       ),
       { numRuns: 150 },
     );
+  });
+
+  it('keeps agent 0 under "assigned to 0" and "unassigned" together, as SQL does', () => {
+    const path = join(temp.path, 'agents.db');
+    const { db: writer } = openCache(path, silentLogger);
+    const row = { customer: 'C1', category: 'pep', created: 0, updated: 0, state: 1, score: 1 };
+    (['', '0', 'agent-1'] as const).forEach((agent, index) =>
+      apply(writer, { op: 'put', row: { ...row, id: `A${index}`, agent } }),
+    );
+    const reader = new Database(path, { readonly: true });
+    const kept = (asked: QueueFilterValue) =>
+      readSnapshot(reader, (db) => {
+        const columns = alertColumns(db);
+        if (!columns) throw new Error('a dense cache read as sparse');
+        const scan = scanQueue(db, columns, asked, queueOrder(db, 'id'), false);
+        expect(scan.rowids.length).toBe(bySql(db, asked).rowids.length);
+        return scan.rowids.length;
+      });
+    expect(kept({ assignedTo: '0', onlyWithoutAssignment: true })).toBe(1);
+    expect(kept({ assignedTo: 'agent-1', onlyWithoutAssignment: true })).toBe(0);
+    expect(kept({ onlyWithoutAssignment: true })).toBe(2);
+    reader.close();
+    writer.close();
   });
 
   it('grows with alerts written after its columns were read', () => {

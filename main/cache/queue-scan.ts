@@ -168,8 +168,8 @@ interface FilterMarks {
   /** The column store whose state codes the marks hold. */
   columns: AlertColumns;
   marks: Marks;
-  /** By state code: how many alerts the marks keep. */
-  counts: number[];
+  /** By state code: how many alerts the marks keep (a typed array: a million updates). */
+  counts: Float64Array;
 }
 
 /** The columns a test reads, each an empty array where it reads none. */
@@ -257,14 +257,19 @@ function catchUpMarks(
   // Compiled again: a customer's review groups, a new category, may have changed what it keeps.
   const test = compile(db, columns, filter);
   columns.codesOf(db, 'state');
-  let { marks } = kept;
+  let { marks, counts } = kept;
   if (marks instanceof Uint8Array && columns.codes.state.size >= 255) return null;
+  if (counts.length < columns.codes.state.size) {
+    // States first seen since: room for their counts.
+    const grown = new Float64Array(columns.codes.state.size);
+    grown.set(counts);
+    counts = grown;
+  }
   if (marks.length < columns.capacity) {
     const grown = newMarks(columns, columns.capacity);
     grown.set(marks);
     marks = grown;
   }
-  const { counts } = kept;
   for (const rowid of changed) {
     const was = marks[rowid] ?? 0;
     if (was > 0) counts[was - 1] = (counts[was - 1] ?? 0) - 1;
@@ -295,7 +300,7 @@ function filterMarks(db: CacheDb, columns: AlertColumns, filter: QueueFilterValu
       const into: FilterMarks = {
         columns,
         marks: newMarks(columns, columns.capacity),
-        counts: [],
+        counts: new Float64Array(columns.codes.state.size),
       };
       markRange(db, columns, test, into, { from: 0, to: columns.capacity });
       return into;
@@ -329,7 +334,7 @@ function keptMarks(columns: AlertColumns, states: readonly number[] | undefined)
   return keeps;
 }
 
-function countsByState(columns: AlertColumns, counts: readonly number[]): Map<number, number> {
+function countsByState(columns: AlertColumns, counts: Float64Array): Map<number, number> {
   const stateCounts = new Map<number, number>();
   counts.forEach((count, code) => {
     if (count > 0) stateCounts.set(columns.codes.state.values[code] ?? 0, count);

@@ -176,7 +176,14 @@ describe('a queue filter answered from the columns in memory', () => {
   it('keeps agent 0 under "assigned to 0" and "unassigned" together, as SQL does', () => {
     const path = join(temp.path, 'agents.db');
     const { db: writer } = openCache(path, silentLogger);
-    const row = { customer: 'C1', category: 'pep', created: 0, updated: 0, state: 1, score: 1 };
+    const row = {
+      customer: 'C1',
+      category: 'pep',
+      created: 0,
+      updated: 0,
+      state: 1,
+      score: 1,
+    } as const;
     (['', '0', 'agent-1'] as const).forEach((agent, index) =>
       apply(writer, { op: 'put', row: { ...row, id: `A${index}`, agent } }),
     );

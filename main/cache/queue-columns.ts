@@ -1,7 +1,8 @@
 import type { CacheDb } from './open-cache';
 import { prepared } from '../lib/sqlite/statements';
 import { UpkeptMemo } from './queue-memo';
-import { largestRowid } from './queue-tables';
+import { denseRowids } from './queue-rowids';
+import { alertCount, largestRowid } from './queue-tables';
 
 // What the queue's filters test of every alert, held in the read worker as one typed array per
 // column, indexed by rowid: a new filter is then one pass over arrays (milliseconds at a million
@@ -70,21 +71,6 @@ type ColumnRow = [
 
 const COLUMN_SELECT =
   'SELECT rowid, state, score, created_ms, updated_ms, category, agent_id, customer_external_id FROM alerts';
-
-/**
- * Beyond this many rowids per alert the cache's rowids are not dense (the writer upserts, so they
- * run from 1 to about the number of alerts): arrays indexed by rowid would waste memory, and the
- * queue answers from SQLite instead.
- */
-const densityLimit = (alerts: number) => alerts * 4 + 1_000_000;
-
-/** How many alerts there are, from the tallies the cache keeps as it is written (migration 006). */
-const alertCount = (db: CacheDb): number =>
-  prepared(
-    db,
-    "SELECT COALESCE(SUM(n), 0) FROM alert_tallies WHERE kind = 'state'",
-    'pluck',
-  ).get() as number;
 
 /**
  * Every alert's queue columns by rowid, each read when a filter first needs it (a first filter on
@@ -197,7 +183,7 @@ export class AlertColumns {
     for (const rowid of changed) if (rowid > largest) largest = rowid;
     if (largest >= this.capacity) {
       const alerts = alertCount(db);
-      if (largest > densityLimit(alerts)) return false;
+      if (!denseRowids(largest, alerts)) return false;
       this.grow(Math.ceil(largest * 1.25) + 1);
     }
     const rows = prepared(
@@ -246,7 +232,7 @@ export class AlertColumns {
 function newColumns(db: CacheDb): AlertColumns | null {
   const largest = largestRowid(db);
   const alerts = alertCount(db);
-  return largest > densityLimit(alerts) ? null : new AlertColumns(largest + 1);
+  return denseRowids(largest, alerts) ? new AlertColumns(largest + 1) : null;
 }
 
 /** Held in a box, so that a cache found too sparse is remembered as such, not read again. */

@@ -8,15 +8,19 @@ import { customerRuns, largestRowid } from './queue-tables';
 /** A few: the queue's filter, the same without its states (the state chips' counts), one more. */
 const matchMemo = new UpkeptMemo<RowidSet>(4);
 
-/** Alerts whose customer has no review group, or is not cached yet (so has none that we know). */
-function withoutReviewGroups(db: CacheDb): number[] {
-  const grouped = new Set(
+/** The customers that have a review group, by external id. */
+export const customersWithGroups = (db: CacheDb): Set<string> =>
+  new Set(
     prepared(
       db,
       "SELECT external_id FROM customers WHERE review_groups != ''",
       'pluck',
     ).all() as string[],
   );
+
+/** Alerts whose customer has no review group, or is not cached yet (so has none that we know). */
+function withoutReviewGroups(db: CacheDb): number[] {
+  const grouped = customersWithGroups(db);
   const { rowids, runs } = customerRuns(db);
   const kept: number[] = [];
   let at = 0;

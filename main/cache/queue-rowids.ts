@@ -10,6 +10,10 @@ const DENSE_SET_LIMIT = 1 << 24;
 /** Four bytes per rowid up to four times the alerts, plus a margin. */
 const denseTableLimit = (alerts: number) => Math.min(0x7fffffff, alerts * 4 + 1_000_000);
 
+/** Whether rowids up to `largest` are dense enough for arrays indexed by rowid. */
+export const denseRowids = (largest: number, alerts: number): boolean =>
+  largest <= denseTableLimit(alerts);
+
 export function toRowids(values: ArrayLike<number>, largest: number): Rowids {
   return largest <= 0x7fffffff ? Int32Array.from(values) : Float64Array.from(values);
 }

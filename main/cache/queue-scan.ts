@@ -1,5 +1,6 @@
 import type { CacheDb } from './open-cache';
 import { ftsQuery } from './cache-queries';
+import { customersWithGroups } from './queue-match';
 import { prepared } from '../lib/sqlite/statements';
 import type { AlertColumns } from './queue-columns';
 import type { QueueFilterValue } from './queue-filter';
@@ -80,13 +81,7 @@ function customerTest(
   }
   if (filter.onlyWithoutReviewGroups) {
     // A customer not cached yet has no review group that we know.
-    const grouped = new Set(
-      prepared(
-        db,
-        "SELECT external_id FROM customers WHERE review_groups != ''",
-        'pluck',
-      ).all() as string[],
-    );
+    const grouped = customersWithGroups(db);
     conditions.push((externalId) => !grouped.has(externalId));
   }
   if (!conditions.length) return null;
@@ -342,15 +337,19 @@ function countsByState(columns: AlertColumns, counts: Float64Array): Map<number,
   return stateCounts;
 }
 
+/** The filter's marks (its states set aside) and, by mark, whether its states keep it. */
+function marksOf(db: CacheDb, columns: AlertColumns, filter: QueueFilterValue) {
+  const { states, ...others } = filter;
+  return { ...filterMarks(db, columns, others), keeps: keptMarks(columns, states) };
+}
+
 /** What the filter keeps now, from its marks (kept per filter, caught up after each commit). */
 export function filterKeeps(
   db: CacheDb,
   columns: AlertColumns,
   filter: QueueFilterValue,
 ): FilterKeeps {
-  const { states, ...others } = filter;
-  const { marks, counts } = filterMarks(db, columns, others);
-  const keeps = keptMarks(columns, states);
+  const { marks, counts, keeps } = marksOf(db, columns, filter);
   return {
     keeps: (rowid) => keeps[marks[rowid] ?? 0] === 1,
     stateCounts: countsByState(columns, counts),
@@ -369,9 +368,7 @@ export function scanQueue(
   order: Rowids,
   reverse: boolean,
 ): Scan {
-  const { states, ...others } = filter;
-  const { marks, counts } = filterMarks(db, columns, others);
-  const keeps = keptMarks(columns, states);
+  const { marks, counts, keeps } = marksOf(db, columns, filter);
   const kept =
     order instanceof Int32Array ? new Int32Array(order.length) : new Float64Array(order.length);
   let at = 0;

@@ -9,6 +9,14 @@ import { rowidValues, toRowids, type RowidValues, type Rowids } from './queue-ro
 export const largestRowid = (db: CacheDb): number =>
   (prepared(db, 'SELECT MAX(rowid) FROM alerts', 'pluck').get() as number | null) ?? 0;
 
+/** How many alerts there are, from the tallies the cache keeps as it is written (migration 006). */
+export const alertCount = (db: CacheDb): number =>
+  prepared(
+    db,
+    "SELECT COALESCE(SUM(n), 0) FROM alert_tallies WHERE kind = 'state'",
+    'pluck',
+  ).get() as number;
+
 export interface IdOrder {
   /** Every alert's rowid, by alert id. */
   rowids: Rowids;

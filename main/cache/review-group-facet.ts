@@ -2,7 +2,9 @@ import type { CacheDb } from './open-cache';
 import { prepared } from '../lib/sqlite/statements';
 import { listValues } from './json-fields';
 import { UpkeptMemo, VersionedMemo } from './queue-memo';
-import { largestRowid } from './queue-tables';
+import { Codes } from './queue-columns';
+import { denseRowids } from './queue-rowids';
+import { alertCount, largestRowid } from './queue-tables';
 
 // The review groups the queue's filter offers: those of the customers that have alerts. Kept per
 // customer and caught up with the alerts each commit changed (a change to a customer's groups logs
@@ -10,10 +12,9 @@ import { largestRowid } from './queue-tables';
 // thousand customers, after every commit of a sync).
 
 interface GroupFacet {
-  /** Each alert's customer by rowid, as its number in `customers` + 1 (0: no alert has it). */
+  /** Each alert's customer by rowid, as its code in `customers` + 1 (0: no alert has it). */
   customerOf: Int32Array;
-  customers: string[];
-  customerNumbers: Map<string, number>;
+  customers: Codes<string>;
   /** How many alerts each customer has. */
   alertsOf: Map<string, number>;
   /** The review groups of each customer that has alerts (and groups). */
@@ -49,26 +50,12 @@ function groupsOfCustomers(
   return new Map(rows.map(([externalId, groups]) => [externalId, listValues(groups)]));
 }
 
-function numberOf(facet: GroupFacet, externalId: string): number {
-  let number = facet.customerNumbers.get(externalId);
-  if (number === undefined) {
-    number = facet.customers.length;
-    facet.customers.push(externalId);
-    facet.customerNumbers.set(externalId, number);
-  }
-  return number;
-}
-
-/** Past this many rowids per alert, an array by rowid wastes memory: SQLite is asked instead. */
-const dense = (largest: number, alerts: number) => largest <= alerts * 4 + 1_000_000;
-
 function readFacet(db: CacheDb): GroupFacet {
   return db.transaction(() => {
     const largest = largestRowid(db);
     const facet: GroupFacet = {
       customerOf: new Int32Array(largest + 1),
-      customers: [],
-      customerNumbers: new Map(),
+      customers: new Codes<string>(),
       alertsOf: new Map(),
       groupsOf: new Map(),
       customersWith: new Map(),
@@ -86,7 +73,7 @@ function readFacet(db: CacheDb): GroupFacet {
       'raw',
     ).all() as Array<[string, number]>) {
       facet.alertsOf.set(externalId, count);
-      const number = numberOf(facet, externalId) + 1;
+      const number = facet.customers.code(externalId) + 1;
       for (const end = at + count; at < end; at += 1) facet.customerOf[rowids[at] ?? 0] = number;
     }
     for (const [externalId, groups] of groupsOfCustomers(db, null)) {
@@ -107,7 +94,7 @@ function catchUpFacet(
   const largest = Math.max(0, ...changed);
   let facet = kept;
   if (largest >= kept.customerOf.length) {
-    if (!dense(largest, alertCount(db))) return null;
+    if (!denseRowids(largest, alertCount(db))) return null;
     const customerOf = new Int32Array(Math.ceil(largest * 1.25) + 1);
     customerOf.set(kept.customerOf);
     facet = { ...kept, customerOf };
@@ -121,7 +108,7 @@ function catchUpFacet(
     const was = facet.customerOf[rowid] ?? 0;
     if (was > 0) {
       facet.customerOf[rowid] = 0;
-      setCustomer(facet.customers[was - 1] ?? '', -1);
+      setCustomer(facet.customers.values[was - 1] ?? '', -1);
     }
   }
   for (const [rowid, externalId] of prepared(
@@ -129,7 +116,7 @@ function catchUpFacet(
     'SELECT rowid, customer_external_id FROM alerts WHERE rowid IN (SELECT value FROM json_each(?))',
     'raw',
   ).all(JSON.stringify(changed)) as Array<[number, string]>) {
-    facet.customerOf[rowid] = numberOf(facet, externalId) + 1;
+    facet.customerOf[rowid] = facet.customers.code(externalId) + 1;
     setCustomer(externalId, 1);
   }
   // The groups of every customer whose alerts changed, read again (a change to its groups logs its
@@ -148,13 +135,6 @@ function catchUpFacet(
   return facet;
 }
 
-const alertCount = (db: CacheDb): number =>
-  prepared(
-    db,
-    "SELECT COALESCE(SUM(n), 0) FROM alert_tallies WHERE kind = 'state'",
-    'pluck',
-  ).get() as number;
-
 /** Held in a box, so that a cache found too sparse is remembered as such. */
 const facetMemo = new UpkeptMemo<{ facet: GroupFacet | null }>(1);
 const sparseMemo = new VersionedMemo<string[]>(1);
@@ -165,7 +145,7 @@ export function reviewGroupsInUse(db: CacheDb): string[] {
   const { facet } = facetMemo.get(
     db,
     'groups',
-    () => ({ facet: dense(largestRowid(db), alertCount(db)) ? readFacet(db) : null }),
+    () => ({ facet: denseRowids(largestRowid(db), alertCount(db)) ? readFacet(db) : null }),
     (kept, changed) => {
       if (!kept.facet) return kept;
       const facet = catchUpFacet(db, kept.facet, changed);

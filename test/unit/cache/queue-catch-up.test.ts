@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openCache, type CacheDb } from '../../../main/cache/open-cache';
+import { openCache } from '../../../main/cache/open-cache';
 import { queueFacets } from '../../../main/cache/queue-facets';
 import { compareCodePoints } from '../../../main/cache/queue-order';
 import type { QueueFilterValue } from '../../../main/cache/queue-filter';
@@ -11,6 +11,7 @@ import { readSnapshot } from '../../../main/cache/read-snapshot';
 import { silentLogger } from '../../../main/lib/logger';
 import { QUEUE_COLUMNS, QueueWindowInput } from '../../../preload/contract';
 import { makeTempDir } from '../../support/temp-dir';
+import { applyQueueWrite as apply } from './queue-writes';
 
 // The queue's orders, matches and state table are kept across writes and caught up by the alerts
 // changed since (the cache's change log). Whatever is written, a reader that caught up answers
@@ -62,37 +63,6 @@ const query = fc.record({
   // A focus makes the window a slice of the kept queue (no index walk): its catch-up is tested.
   focus: fc.boolean(),
 });
-
-type Write = typeof write extends fc.Arbitrary<infer T> ? T : never;
-
-function apply(db: CacheDb, step: Write): void {
-  if (step.op === 'put') {
-    const { row } = step;
-    db.prepare(
-      `INSERT INTO alerts (id, customer_external_id, created_ms, updated_ms, state, score, category, revision_number, raw)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?)
-       ON CONFLICT (id) DO UPDATE SET customer_external_id = excluded.customer_external_id,
-         created_ms = excluded.created_ms, updated_ms = excluded.updated_ms, state = excluded.state,
-         score = excluded.score, category = excluded.category, raw = excluded.raw`,
-    ).run(
-      row.id,
-      row.customer,
-      row.created,
-      row.updated,
-      row.state,
-      row.score,
-      row.category,
-      JSON.stringify({ last_revision: { agent_id: row.agent } }),
-    );
-  } else if (step.op === 'delete') {
-    db.prepare('DELETE FROM alerts WHERE id = ?').run(step.id);
-  } else {
-    db.prepare(
-      `INSERT INTO customers (external_id, name, review_groups, raw) VALUES (?, ?, ?, '{}')
-       ON CONFLICT (external_id) DO UPDATE SET name = excluded.name, review_groups = excluded.review_groups`,
-    ).run(step.id, step.name, step.groups);
-  }
-}
 
 describe('the queue caught up by the alerts changed since', () => {
   let temp: ReturnType<typeof makeTempDir>;

@@ -11,6 +11,7 @@ import { scanQueue } from '../../../main/cache/queue-scan';
 import { readSnapshot } from '../../../main/cache/read-snapshot';
 import { silentLogger } from '../../../main/lib/logger';
 import { makeTempDir } from '../../support/temp-dir';
+import { applyQueueWrite as apply } from './queue-writes';
 
 // A new filter is answered from the alerts' columns held in memory (queue-columns.ts), caught up
 // after each commit. Whatever the cache holds and whatever is asked, it keeps exactly the alerts
@@ -45,7 +46,6 @@ const write = fc.oneof(
     groups: fc.constantFrom('', '|retail|', '|emea|retail|', '|r_t%|'),
   }),
 );
-type Write = typeof write extends fc.Arbitrary<infer T> ? T : never;
 
 const day = fc
   .integer({ min: 0, max: 21 })
@@ -74,35 +74,6 @@ const filter: fc.Arbitrary<QueueFilterValue> = fc
     fc.record(conditions),
   )
   .map(([keys, values]) => Object.fromEntries(keys.map((key) => [key, values[key]])));
-
-function apply(db: CacheDb, step: Write): void {
-  if (step.op === 'put') {
-    const { row } = step;
-    db.prepare(
-      `INSERT INTO alerts (id, customer_external_id, created_ms, updated_ms, state, score, category, revision_number, raw)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?)
-       ON CONFLICT (id) DO UPDATE SET customer_external_id = excluded.customer_external_id,
-         created_ms = excluded.created_ms, updated_ms = excluded.updated_ms, state = excluded.state,
-         score = excluded.score, category = excluded.category, raw = excluded.raw`,
-    ).run(
-      row.id,
-      row.customer,
-      row.created,
-      row.updated,
-      row.state,
-      row.score,
-      row.category,
-      JSON.stringify({ last_revision: { agent_id: row.agent } }),
-    );
-  } else if (step.op === 'delete') {
-    db.prepare('DELETE FROM alerts WHERE id = ?').run(step.id);
-  } else {
-    db.prepare(
-      `INSERT INTO customers (external_id, name, review_groups, raw) VALUES (?, ?, ?, '{}')
-       ON CONFLICT (external_id) DO UPDATE SET name = excluded.name, review_groups = excluded.review_groups`,
-    ).run(step.id, step.name, step.groups);
-  }
-}
 
 /** The filter's alerts and per-state counts as SQL answers them. */
 function bySql(db: CacheDb, asked: QueueFilterValue) {

@@ -21,7 +21,7 @@ const dayKey = (day: number): string => new Date(day * DAY_MS).toISOString().sli
 const mondayOf = (day: number): number => day - ((((day + 3) % 7) + 7) % 7);
 
 /**
- * Every tally the triggers keep (migration 006): how many alerts per state, category, score, day
+ * Every tally the triggers keep (migrations 006, 007): how many alerts per state, category, score, day
  * of creation and of update (known dates only), and open alerts per day of creation. A few hundred
  * rows, whatever the number of alerts.
  */
@@ -41,6 +41,14 @@ function readTallies(db: CacheDb): Tallies {
     'raw',
   ).all() as Array<[Kind, number | string, number]>) {
     tallies[kind]?.set(key, n);
+  }
+  // Counted per state and score (migration 007): the queue's first screen sums them by state.
+  for (const [score, n] of prepared(
+    db,
+    'SELECT score, SUM(n) FROM alert_state_scores GROUP BY score HAVING SUM(n) > 0',
+    'raw',
+  ).all() as Array<[number | string, number]>) {
+    tallies.score.set(score, n);
   }
   return tallies;
 }

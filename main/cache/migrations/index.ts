@@ -4,6 +4,7 @@ import { migration003 } from './003-threads';
 import { migration004 } from './004-unreadable-records';
 import { migration005 } from './005-drop-local-only-tables';
 import { migration006 } from './006-queue-versions';
+import { migration007 } from './007-state-score-tallies';
 import type { Migration } from '../../lib/sqlite/migrate';
 
 /** Every migration, in order. Add one file per schema change; never edit a released one. */
@@ -14,6 +15,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration004,
   migration005,
   migration006,
+  migration007,
 ];
 
 export const LATEST_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

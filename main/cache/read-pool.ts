@@ -28,6 +28,12 @@ export interface CacheReader {
   warm(): void;
   /** Settles once what warm() started is done (at once where nothing was started). */
   whenWarm(): Promise<void>;
+  /**
+   * Settles once the first screen's reads have been answered and the window has had a moment to
+   * draw them, or no window asked in time: what is heavy at opening (the read workers' start, the
+   * sync on open) waits for it. At once where reads run on the caller's thread.
+   */
+  firstScreen(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -37,6 +43,20 @@ const WARMED_ORDERS = QUEUE_COLUMNS.filter(
   (column): column is Exclude<QueueColumnName, 'work'> => column !== 'work',
 ).sort((a, b) => Number(b === 'updatedAt') - Number(a === 'updatedAt'));
 const WARMED_AFTER_MS = 1500;
+/**
+ * After the first screen's first answer, how long the window has to draw it before the workers
+ * start. Each takes half a second of a core to load its modules and open its connection: on two
+ * cores, started with the window, they held Chromium's first screen back by 0.3 s at a million
+ * alerts, while main answered that screen in milliseconds.
+ */
+const FIRST_SCREEN_DRAWN_MS = 700;
+/** If no window asks for its first screen, what waits for it starts this long after opening. */
+const FIRST_SCREEN_WAIT_MS = 3000;
+
+const pause = (ms: number) =>
+  new Promise<void>((done) => {
+    setTimeout(done, ms).unref();
+  });
 
 /** Reads on the caller's own connection and thread: tools, and tests of what is read. */
 export function inlineCacheReader(db: CacheDb): CacheReader {
@@ -45,6 +65,7 @@ export function inlineCacheReader(db: CacheDb): CacheReader {
     read: (name, arg) => new Promise((resolve) => resolve(runCacheRead(db, name, arg))),
     warm: () => undefined,
     whenWarm: () => Promise.resolve(),
+    firstScreen: () => Promise.resolve(),
     close: () => Promise.resolve(),
   };
 }
@@ -109,6 +130,8 @@ export function createCacheReadPool(options: {
    * does not wait for it.
    */
   startupDb?: CacheDb;
+  /** Tests shorten FIRST_SCREEN_DRAWN_MS and FIRST_SCREEN_WAIT_MS. */
+  firstScreenMs?: { drawn: number; wait: number };
 }): CacheReader {
   const size = Math.max(1, options.size ?? 2);
   const lanes: Array<Lane | null> = Array.from({ length: size }, () => null);
@@ -117,6 +140,17 @@ export function createCacheReadPool(options: {
   let warming: Promise<void> = Promise.resolve();
   /** By lane: whether a worker of it has answered (started, modules loaded, connection open). */
   const answered: boolean[] = Array.from({ length: size }, () => false);
+  const { drawn, wait } = options.firstScreenMs ?? {
+    drawn: FIRST_SCREEN_DRAWN_MS,
+    wait: FIRST_SCREEN_WAIT_MS,
+  };
+  let firstAnswered = () => {};
+  const firstAnswer = new Promise<void>((resolve) => {
+    firstAnswered = resolve;
+  });
+  let firstScreen: Promise<void> | null = null;
+  const whenFirstScreen = () =>
+    (firstScreen ??= Promise.race([firstAnswer, pause(wait)]).then(() => pause(drawn)));
 
   function start(index: number): Lane {
     const worker = new Worker(options.workerPath, {
@@ -131,6 +165,7 @@ export function createCacheReadPool(options: {
     };
     worker.on('message', (message: FromReadWorker) => {
       answered[index] = true;
+      firstAnswered();
       const waiting = lane.pending.get(message.id);
       if (!waiting) return;
       lane.pending.delete(message.id);
@@ -189,21 +224,30 @@ export function createCacheReadPool(options: {
     read<N extends CacheReadName>(name: N, arg: CacheReadArg<N>): Promise<CacheReadAnswer<N>> {
       const { startupDb } = options;
       if (startupDb && !closed && !answered[LANE[name] % size] && isStartupRead(name, arg))
-        return new Promise((resolve) => resolve(runCacheRead(startupDb, name, arg)));
+        return new Promise((resolve) => {
+          resolve(runCacheRead(startupDb, name, arg));
+          firstAnswered();
+        });
       return post(name, arg);
     },
     warm() {
-      // The queue as it first opens (by last update, newest first) and the dashboard, CaseDesk's
-      // first screen; failures are the first real read's to report.
-      const firstScreen = Promise.allSettled([
-        post('queueWindow', {
-          filter: {},
-          sort: { column: 'updatedAt', direction: 'desc' },
-          offset: 0,
-          limit: 100,
-        }),
-        post('dashboardSummary', Date.now()),
-      ]);
+      // Once the first screen is drawn, the queue as it first opens (by last update, newest
+      // first) and the dashboard, CaseDesk's first screen: each worker started with its
+      // connection. Failures are the first real read's to report. A read asked before then that
+      // main does not answer starts its worker at once.
+      const firstScreen = whenFirstScreen().then(() =>
+        closed
+          ? undefined
+          : Promise.allSettled([
+              post('queueWindow', {
+                filter: {},
+                sort: { column: 'updatedAt', direction: 'desc' },
+                offset: 0,
+                limit: 100,
+              }),
+              post('dashboardSummary', Date.now()),
+            ]),
+      );
       // Then, once the first screen has had its answers and a moment to ask for more, one after
       // another (so that a read the investigator asks for meanwhile waits for one at most): the
       // queue's facets, what its commonest filters test (the state chips, the score, the
@@ -230,6 +274,7 @@ export function createCacheReadPool(options: {
         );
     },
     whenWarm: () => warming,
+    firstScreen: whenFirstScreen,
     async close() {
       closed = true;
       await Promise.all(

@@ -5,6 +5,7 @@ import {
   type SyncSummaryView,
 } from '../../preload/contract';
 import { isServiceError } from '../api';
+import { alertCount } from '../cache/queue-tables';
 import { readState } from '../cache/repositories';
 import { AppError } from '../lib/app-error';
 import type { EventHub } from '../lib/event-hub';
@@ -182,6 +183,7 @@ export function createSyncScheduler(deps: {
     deps.outbox.changed();
   };
 
+  let stopped = false;
   const reconnectLater = () => {
     stopReconnecting();
     const delay = reconnectMs[Math.min(reconnectTries, reconnectMs.length - 1)] ?? 60_000;
@@ -239,10 +241,17 @@ export function createSyncScheduler(deps: {
      * starts at once rather than at the schedule's next tick (the screens show the cache meanwhile).
      */
     syncOnOpen: (): void => {
+      const space = deps.workspace();
       // A cache set aside is rebuilt at once, in full, even with no background sync.
-      const rebuild = deps.workspace()?.cacheSetAside === true;
-      if (deps.intervalMs > 0 || rebuild)
+      const rebuild = space?.cacheSetAside === true;
+      if (deps.intervalMs <= 0 && !rebuild) return;
+      // A cache with alerts to show shows them first: the sync (its worker's start, its writes)
+      // waits for the first screen. An empty one has nothing to show before the sync.
+      const shownFirst = space !== null && !rebuild && holdsAlerts(space);
+      void (shownFirst ? space.reads.firstScreen() : Promise.resolve()).then(() => {
+        if (stopped || (shownFirst && deps.workspace() !== space)) return;
         setTimeout(() => void start(rebuild).catch(() => undefined), 0).unref();
+      });
     },
     /**
      * Something other than a sync (a delivery from the outbox) learned the connectivity. Back
@@ -265,11 +274,21 @@ export function createSyncScheduler(deps: {
     },
     /** No more scheduled syncs, and the one under way is told to stop. */
     stop: (): void => {
+      stopped = true;
       if (timer) clearInterval(timer);
       stopReconnecting();
       stopRun?.abort(new Error('Closing.'));
     },
   };
+}
+
+/** Whether the cache has alerts to show (a cache that cannot say is synced at once). */
+function holdsAlerts(space: Workspace): boolean {
+  try {
+    return alertCount(space.db) > 0;
+  } catch {
+    return false;
+  }
 }
 
 export type SyncScheduler = ReturnType<typeof createSyncScheduler>;

@@ -1,6 +1,6 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openCache, type CacheDb } from '../../../main/cache/open-cache';
 import {
   createCacheReadPool,
@@ -164,6 +164,50 @@ describe('the screens’ reads in read workers', () => {
       expect(await starting.read('queueWindow', firstScreen)).toBe('worker');
     } finally {
       await starting.close();
+    }
+  });
+
+  it('starts its workers once the first screen is answered and drawn, or asked for by no window', async () => {
+    // A worker that says it started, in a file, and answers nothing.
+    const started = join(temp.path, 'started');
+    const noting = join(temp.path, 'noting-worker.mjs');
+    writeFileSync(
+      noting,
+      `import { appendFileSync } from 'node:fs';
+       appendFileSync(${JSON.stringify(started)}, 'started\\n');\n`,
+    );
+    const starts = () =>
+      existsSync(started) ? readFileSync(started, 'utf8').split('\n').length - 1 : 0;
+    const opened = (firstScreenMs: { drawn: number; wait: number }) =>
+      createCacheReadPool({
+        workerPath: noting,
+        cachePath,
+        logger: silentLogger,
+        startupDb: db,
+        firstScreenMs,
+      });
+    const asked = opened({ drawn: 150, wait: 60_000 });
+    const unasked = opened({ drawn: 0, wait: 400 });
+    try {
+      asked.warm();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(starts()).toBe(0);
+      // The dashboard, answered on main: the window then draws it before any worker starts.
+      await asked.read('dashboardSummary', NOW);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(starts()).toBe(0);
+      await asked.firstScreen();
+      await vi.waitFor(() => expect(starts()).toBe(2));
+
+      rmSync(started);
+      unasked.warm();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(starts()).toBe(0);
+      await unasked.firstScreen();
+      await vi.waitFor(() => expect(starts()).toBe(2));
+    } finally {
+      await asked.close();
+      await unasked.close();
     }
   });
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventMap, EventName, SyncStatusView } from '../../../preload/contract';
 import { ServiceError, type ServiceErrorKind } from '../../../main/api';
-import { readState } from '../../../main/cache/repositories';
+import { createCacheWriter, readState } from '../../../main/cache/repositories';
 import type { EventHub } from '../../../main/lib/event-hub';
 import { silentLogger } from '../../../main/lib/logger';
 import type { SyncEngine, SyncReport } from '../../../main/sync/sync-engine';
@@ -10,6 +10,7 @@ import { createSyncScheduler, type SyncScheduler } from '../../../main/workspace
 import { createTokenGate } from '../../../main/workspace/token-gate';
 import { openWorkspace, type Workspace } from '../../../main/workspace/workspace';
 import { makeTempDir } from '../../support/temp-dir';
+import { alert } from '../cache/review-records';
 import { activeProfile, profileView } from './active-profile';
 
 type RunOptions = Parameters<SyncEngine['run']>[0];
@@ -312,6 +313,40 @@ describe('the sync scheduler', () => {
     sync.stop();
     await vi.advanceTimersByTimeAsync(10_000);
     expect(runs).toHaveLength(2);
+  });
+
+  it('with alerts cached, syncs on opening once the first screen is shown', async () => {
+    createCacheWriter(space.db).putAlerts([alert('A1', 'C1')], Date.now());
+    let shown = () => {};
+    const firstScreen = new Promise<void>((resolve) => {
+      shown = resolve;
+    });
+    space.reads = { ...space.reads, firstScreen: () => firstScreen };
+    const sync = schedule(60_000);
+    sync.syncOnOpen();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(runs).toHaveLength(0);
+    shown();
+    await vi.waitFor(() => expect(runs).toHaveLength(1));
+    runs[0]?.finish();
+  });
+
+  it('does not sync on opening once stopped before the first screen was shown', async () => {
+    createCacheWriter(space.db).putAlerts([alert('A1', 'C1')], Date.now());
+    let shown = () => {};
+    space.reads = {
+      ...space.reads,
+      firstScreen: () =>
+        new Promise<void>((resolve) => {
+          shown = resolve;
+        }),
+    };
+    const sync = schedule(60_000);
+    sync.syncOnOpen();
+    sync.stop();
+    shown();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(runs).toHaveLength(0);
   });
 
   it('without a schedule, opening a workspace starts nothing', async () => {

@@ -15,7 +15,7 @@ import { createWorkspaceManager, type WorkspaceManager } from './workspace/works
 import type { Logger } from './lib/logger';
 import { traceSlowStatements } from './lib/sqlite/statements';
 import type { Scale } from './sandbox/generator';
-import { startSandbox, type Sandbox } from './sandbox/sandbox-server';
+import type { Sandbox } from './sandbox/sandbox-server';
 import {
   BUILT_IN_SANDBOX_ID,
   createProfileService,
@@ -73,8 +73,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   if (process.env.CASEDESK_TRACE_SQL === '1') traceSlowStatements({ logger });
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   const vault = await openTokenVault({ dataDir: options.dataDir, cipher: options.cipher, logger });
+  // Loaded only when it is offered: its data and server are a start's worth of work for nothing
+  // on an investigator's own profile.
   const sandbox: Sandbox | null = options.sandbox
-    ? await startSandbox({ dataDir: join(options.dataDir, 'sandbox'), logger, ...options.sandbox })
+    ? await (
+        await import('./sandbox/sandbox-server')
+      ).startSandbox({ dataDir: join(options.dataDir, 'sandbox'), logger, ...options.sandbox })
     : null;
   const secrets = () => [...vault.knownTokens(), ...(sandbox ? [sandbox.token] : [])];
   const events = createEventHub(secrets);

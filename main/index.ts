@@ -3,6 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { app, type BrowserWindow, dialog, type OpenDialogOptions, session, shell } from 'electron';
 import { createCore, type Core } from './core';
+import { keepCompiledCode } from './lib/compiled-code';
 import { createConsoleLogger } from './lib/logger';
 import { isSafeExternalUrl } from './security/external-url';
 import { registerAppScheme, serveAppProtocol } from './shell/app-protocol';
@@ -18,6 +19,9 @@ const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.ur
 const syncWorkerPath = fileURLToPath(new URL('./sync-worker.js', import.meta.url));
 const readWorkerPath = fileURLToPath(new URL('./read-worker.js', import.meta.url));
 const logger = createConsoleLogger();
+// The workers (sync, cache reads) and what is loaded later are read from compiled code kept on
+// disk; the shell's own modules are loaded before this runs.
+keepCompiledCode();
 
 async function openExternal(url: string): Promise<void> {
   if (!isSafeExternalUrl(url)) throw new Error('CaseDesk opens only https: and mailto: links.');

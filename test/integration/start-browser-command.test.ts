@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rawRequest } from '../support/raw-http';
 import { makeTempDir } from '../support/temp-dir';
@@ -42,6 +43,34 @@ describe('npm run start:browser', () => {
       const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
       child.kill('SIGTERM');
       await exited;
+      temp.remove();
+    }
+  }, 60_000);
+
+  it('keeps its compiled code in the user’s cache folder, for the next start to load', async () => {
+    const temp = makeTempDir();
+    const { NODE_COMPILE_CACHE: _set, ...env } = process.env;
+    const child = spawn(
+      process.execPath,
+      ['out/main/browser-host.js', '--no-open', '--sandbox', 'off', '--data-dir', temp.path],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, XDG_CACHE_HOME: temp.path } },
+    );
+    try {
+      await new Promise<void>((resolveReady, reject) => {
+        let stdout = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString();
+          if (stdout.includes('CaseDesk ready at ')) resolveReady();
+        });
+        child.once('exit', (code) => reject(new Error(`exited with ${code}`)));
+      });
+      const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
+      child.kill('SIGTERM');
+      await exited;
+      const kept = readdirSync(join(temp.path, 'casedesk', 'compiled'), { recursive: true });
+      expect(kept.length).toBeGreaterThan(10);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
       temp.remove();
     }
   }, 60_000);

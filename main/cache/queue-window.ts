@@ -83,7 +83,7 @@ function snapshot(
       if (unfiltered) return { rowids: order, stateCounts: null };
       const columns = alertColumns(db);
       if (columns) {
-        const scan = scanQueue(db, columns, filter, order, false);
+        const scan = scanQueue(db, columns, filter, order);
         return { rowids: scan.rowids, stateCounts: withEveryState(scan.stateCounts) };
       }
       // A cache whose rowids are too sparse for arrays by rowid: each condition asked of SQLite.

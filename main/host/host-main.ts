@@ -36,17 +36,8 @@ export async function runHost(here: string): Promise<void> {
     port: args.port,
     staging: core.staging,
   });
-  // The active profile opened (and its reads warmed) while the browser loads the window, not at
-  // the window's first call; without a profile the window shows the connection screen.
-  void core.workspaces.require().catch(() => undefined);
-  process.stdout.write(`CaseDesk ready at ${host.url}\n`);
-  if (args.open) {
-    // Not the printed URL: the browser's command line is visible to every process, so it gets
-    // a secret of its own that works once and expires within seconds.
-    const why = openInChromium(host.launchUrl(), dataDir);
-    if (why) process.stderr.write(`Not opening a browser (${why}): open the URL above yourself.\n`);
-  }
-
+  // Before the ready line: a script that stops the host as soon as it reads it must find the
+  // host closing its profile cleanly, not killed by the signal's default.
   const stop = () => {
     void host
       .close()
@@ -55,6 +46,17 @@ export async function runHost(here: string): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  // The active profile opened while the browser loads the window, not at the window's first call
+  // (its read workers start once the first screen is drawn); without a profile the window shows
+  // the connection screen.
+  void core.workspaces.require().catch(() => undefined);
+  process.stdout.write(`CaseDesk ready at ${host.url}\n`);
+  if (args.open) {
+    // Not the printed URL: the browser's command line is visible to every process, so it gets
+    // a secret of its own that works once and expires within seconds.
+    const why = openInChromium(host.launchUrl(), dataDir);
+    if (why) process.stderr.write(`Not opening a browser (${why}): open the URL above yourself.\n`);
+  }
 }
 
 function readVersion(appRoot: string): string {

@@ -1,6 +1,7 @@
 import type { Customer360, QueueWindow } from '../../preload/contract';
 import { createTenantStore } from '../../main/sandbox/db/tenant-store';
 import type { MessageRecord, ThreadRecord } from '../../main/sandbox/model';
+import { audit } from './axe-audit';
 import { bridge, expect, screenshot, test, type Tenant } from './fixtures';
 import { CustomerPage } from './pages/customer-page';
 import { DocumentsPage, type FileToDrop } from './pages/documents-page';
@@ -90,6 +91,33 @@ test.describe('defects a new user met', () => {
     await screenshot(page, 'thread-plain-text');
   });
 
+  test('while the cache is read for what it holds, the filter lists say so', async ({
+    page,
+    tenant,
+  }) => {
+    expect(tenant.service.sandbox.baseUrl).toMatch(/^http/);
+    // The cache's answer held back, as when its read worker is still starting.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/bridge/queue.facets', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const queue = new QueuePage(page);
+    await queue.open();
+    const categories = page.getByTestId('filter-category');
+    await categories.getByRole('button', { name: /Category/ }).click();
+    await expect(categories.getByRole('status')).toHaveText('Reading the cache for more…');
+    await expect(categories.getByRole('checkbox')).toHaveCount(7);
+    await screenshot(page, 'queue-filter-reading-cache');
+    expect(await audit(page, 'queue: a filter list while the cache is read')).toEqual([]);
+    release();
+    await expect(categories.getByRole('status')).toHaveCount(0);
+    await expect(categories.getByRole('checkbox', { name: 'SAN' })).toBeVisible();
+  });
+
   test('one list of categories with one label each, and one way to say who is assigned', async ({
     page,
     tenant,
@@ -99,6 +127,8 @@ test.describe('defects a new user met', () => {
     await queue.open();
     const categories = page.getByTestId('filter-category');
     await categories.getByRole('button', { name: /Category/ }).click();
+    // Until the cache has said what it holds, the list says it is reading it.
+    await expect(categories.getByRole('status')).toHaveCount(0);
     const labels = await categories
       .getByRole('checkbox')
       .evaluateAll((boxes) => boxes.map((box) => box.closest('label')?.textContent?.trim() ?? ''));

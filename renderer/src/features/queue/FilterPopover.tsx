@@ -74,13 +74,44 @@ export function CheckList({
   selected,
   onChange,
   label,
+  loading = false,
+}: {
+  options: readonly string[];
+  selected: readonly string[];
+  onChange: (next: string[]) => void;
+  label: (value: string) => string;
+  /** The cache is still being asked what it holds: more options may come. */
+  loading?: boolean;
+}) {
+  if (options.length === 0)
+    return (
+      <p className="filter-panel-empty" role="status">
+        {loading ? 'Reading the cache…' : 'None in the cache yet.'}
+      </p>
+    );
+  return (
+    <>
+      <CheckItems options={options} selected={selected} onChange={onChange} label={label} />
+      {loading && (
+        <p className="filter-panel-empty" role="status">
+          Reading the cache for more…
+        </p>
+      )}
+    </>
+  );
+}
+
+function CheckItems({
+  options,
+  selected,
+  onChange,
+  label,
 }: {
   options: readonly string[];
   selected: readonly string[];
   onChange: (next: string[]) => void;
   label: (value: string) => string;
 }) {
-  if (options.length === 0) return <p className="filter-panel-empty">None in the cache yet.</p>;
   return (
     <ul className="filter-checklist">
       {options.map((option) => {

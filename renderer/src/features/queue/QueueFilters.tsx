@@ -186,6 +186,7 @@ export function QueueFilters({
         >
           <CheckList
             options={[...new Set([...(facets?.categories ?? ALERT_CATEGORIES), ...categories])]}
+            loading={facets === null}
             selected={categories}
             label={categoryLabel}
             onChange={(next) => onChange({ categories: next })}
@@ -263,6 +264,7 @@ export function QueueFilters({
           </label>
           <CheckList
             options={union(facets?.reviewGroups ?? [], reviewGroups)}
+            loading={facets === null}
             selected={reviewGroups}
             label={(group) => group}
             onChange={(next) =>
@@ -302,6 +304,11 @@ export function QueueFilters({
               </label>
             ))}
           </div>
+          {facets === null && (
+            <p className="filter-panel-empty" role="status">
+              Reading the cache for more…
+            </p>
+          )}
         </FilterPopover>
 
         <FilterPopover

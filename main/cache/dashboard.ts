@@ -42,7 +42,7 @@ function readTallies(db: CacheDb): Tallies {
   ).all() as Array<[Kind, number | string, number]>) {
     tallies[kind]?.set(key, n);
   }
-  // Counted per state and score (migration 007): the queue's first screen sums them by state.
+  // Counted per state and score (migration 007, for the queue's high-score count): by score here.
   for (const [score, n] of prepared(
     db,
     'SELECT score, SUM(n) FROM alert_state_scores GROUP BY score HAVING SUM(n) > 0',

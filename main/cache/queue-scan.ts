@@ -264,10 +264,10 @@ function keepBetween(
 
 /**
  * Marks every alert, in rowid order so that the columns are read in sequence (in the sort's order
- * they would be read at random, and wait on memory): each state first, then one loop per condition the filter has, then the
- * counts. A single pass testing every condition of each alert in turn took 10-15 ms at a million
- * alerts for a lone score threshold; a loop of one test over typed arrays in their own order runs
- * in about a millisecond, and a filter has few conditions.
+ * they would be read at random, and wait on memory): each state first, then one loop per
+ * condition the filter has, then the counts. A single pass testing every condition of each alert
+ * in turn took 10-15 ms at a million alerts for a lone score threshold; a loop of one test over
+ * typed arrays in their own order runs in about a millisecond, and a filter has few conditions.
  */
 function markAll(db: CacheDb, columns: AlertColumns, test: Test, into: FilterMarks): void {
   const read = readColumns(db, columns, test);

@@ -22,8 +22,9 @@ export interface CacheReader {
   read<N extends CacheReadName>(name: N, arg: CacheReadArg<N>): Promise<CacheReadAnswer<N>>;
   /**
    * Starts what the first screens read, in the background: where reads run in workers, each is
-   * started with its connection, the queue's default order and the dashboard read once, while the
-   * window is still loading. Nothing where reads run on the caller's thread.
+   * started with its connection, the queue's default order and the dashboard read once, after the
+   * first screen (firstScreen); then the other orders and columns. Nothing where reads run on the
+   * caller's thread.
    */
   warm(): void;
   /** Settles once what warm() started is done (at once where nothing was started). */
@@ -50,7 +51,10 @@ const WARMED_AFTER_MS = 1500;
  * alerts, while main answered that screen in milliseconds.
  */
 const FIRST_SCREEN_DRAWN_MS = 700;
-/** If no window asks for its first screen, what waits for it starts this long after opening. */
+/**
+ * If no window asks for its first screen, what waits for it starts this long (and
+ * FIRST_SCREEN_DRAWN_MS) after it is first waited for, at opening.
+ */
 const FIRST_SCREEN_WAIT_MS = 3000;
 
 const pause = (ms: number) =>
@@ -225,8 +229,12 @@ export function createCacheReadPool(options: {
       const { startupDb } = options;
       if (startupDb && !closed && !answered[LANE[name] % size] && isStartupRead(name, arg))
         return new Promise((resolve) => {
-          resolve(runCacheRead(startupDb, name, arg));
-          firstAnswered();
+          try {
+            resolve(runCacheRead(startupDb, name, arg));
+          } finally {
+            // Answered or failed, the window has had its answer: it waits for no worker.
+            firstAnswered();
+          }
         });
       return post(name, arg);
     },

@@ -249,8 +249,10 @@ export function createSyncScheduler(deps: {
       // waits for the first screen. An empty one has nothing to show before the sync.
       const shownFirst = space !== null && !rebuild && holdsAlerts(space);
       void (shownFirst ? space.reads.firstScreen() : Promise.resolve()).then(() => {
-        if (stopped || (shownFirst && deps.workspace() !== space)) return;
-        setTimeout(() => void start(rebuild).catch(() => undefined), 0).unref();
+        setTimeout(() => {
+          if (stopped || (shownFirst && deps.workspace() !== space)) return;
+          void start(rebuild).catch(() => undefined);
+        }, 0).unref();
       });
     },
     /**

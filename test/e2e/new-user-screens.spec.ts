@@ -127,7 +127,7 @@ test.describe('defects a new user met', () => {
     await queue.open();
     const categories = page.getByTestId('filter-category');
     await categories.getByRole('button', { name: /Category/ }).click();
-    // Until the cache has said what it holds, the list says it is reading it.
+    // Read once the cache has said what it holds (until then the list says it is reading it).
     await expect(categories.getByRole('status')).toHaveCount(0);
     const labels = await categories
       .getByRole('checkbox')

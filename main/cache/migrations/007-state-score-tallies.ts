@@ -49,8 +49,8 @@ export const migration007: Migration = {
   up(db) {
     db.exec(`
       CREATE TABLE alert_state_scores (
-        state ANY,
-        score ANY,
+        state INTEGER NOT NULL,
+        score INTEGER NOT NULL,
         n INTEGER NOT NULL,
         PRIMARY KEY (state, score)
       ) STRICT, WITHOUT ROWID;

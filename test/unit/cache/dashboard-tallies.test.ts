@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dashboardSummary } from '../../../main/cache/dashboard';
 import { MIGRATIONS } from '../../../main/cache/migrations';
-import { openCache } from '../../../main/cache/open-cache';
+import { openCache, type CacheDb } from '../../../main/cache/open-cache';
 import { silentLogger } from '../../../main/lib/logger';
 import { makeTempDir } from '../../support/temp-dir';
 import { dashboardBySql } from './dashboard-by-sql';
@@ -30,6 +30,18 @@ const step = fc.oneof(
   fc.record({ op: fc.constant('delete' as const), id: fc.integer({ min: 0, max: 30 }) }),
 );
 
+/** The alerts counted per state and score, as migration 007's triggers keep them. */
+const stateScores = (db: CacheDb) =>
+  db
+    .prepare('SELECT state, score, n FROM alert_state_scores WHERE n != 0 ORDER BY state, score')
+    .all();
+const stateScoresBySql = (db: CacheDb) =>
+  db
+    .prepare(
+      'SELECT state, score, COUNT(*) AS n FROM alerts GROUP BY state, score ORDER BY state, score',
+    )
+    .all();
+
 // The tallies are kept by triggers through every insert, update and delete: whatever the writes,
 // the summary read from them is the one counted from the alerts themselves.
 describe('the dashboard’s tallies', () => {
@@ -53,6 +65,7 @@ describe('the dashboard’s tallies', () => {
           }
           const now = NOW + nowDays * DAY_MS;
           expect(dashboardSummary(db, now)).toEqual(dashboardBySql(db, now));
+          expect(stateScores(db)).toEqual(stateScoresBySql(db));
           db.close();
         },
       ),
@@ -77,6 +90,7 @@ describe('the dashboard’s tallies', () => {
       const summary = dashboardSummary(db, NOW);
       expect(summary.total).toBe(3);
       expect(summary).toEqual(dashboardBySql(db, NOW));
+      expect(stateScores(db)).toEqual(stateScoresBySql(db));
       db.close();
     } finally {
       temp.remove();

@@ -9,6 +9,13 @@ describe('the folder CaseDesk keeps its compiled code in', () => {
     expect(compiledCodeDir({ XDG_CACHE_HOME: '/x/cache' }, 'linux')).toBe(
       join('/x/cache', 'casedesk', 'compiled'),
     );
+    // An empty or relative folder is not one to write into.
+    expect(compiledCodeDir({ XDG_CACHE_HOME: '' }, 'linux')).toBe(
+      join(homedir(), '.cache', 'casedesk', 'compiled'),
+    );
+    expect(compiledCodeDir({ XDG_CACHE_HOME: 'cache' }, 'linux')).toBe(
+      join(homedir(), '.cache', 'casedesk', 'compiled'),
+    );
     expect(compiledCodeDir({}, 'darwin')).toBe(
       join(homedir(), 'Library', 'Caches', 'CaseDesk', 'compiled'),
     );

@@ -331,6 +331,24 @@ describe('the sync scheduler', () => {
     runs[0]?.finish();
   });
 
+  it('does not sync a workspace on opening once another took its place before its first screen', async () => {
+    createCacheWriter(space.db).putAlerts([alert('A1', 'C1')], Date.now());
+    let shown = () => {};
+    space.reads = {
+      ...space.reads,
+      firstScreen: () =>
+        new Promise<void>((resolve) => {
+          shown = resolve;
+        }),
+    };
+    const sync = schedule(60_000);
+    sync.syncOnOpen();
+    open = { ...space };
+    shown();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(runs).toHaveLength(0);
+  });
+
   it('does not sync on opening once stopped before the first screen was shown', async () => {
     createCacheWriter(space.db).putAlerts([alert('A1', 'C1')], Date.now());
     let shown = () => {};

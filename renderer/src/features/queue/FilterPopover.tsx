@@ -74,27 +74,27 @@ export function CheckList({
   selected,
   onChange,
   label,
-  loading = false,
+  note = null,
 }: {
   options: readonly string[];
   selected: readonly string[];
   onChange: (next: string[]) => void;
   label: (value: string) => string;
-  /** The cache is still being asked what it holds: more options may come. */
-  loading?: boolean;
+  /** Why the options may not be all the cache holds (still being read, or could not be). */
+  note?: string | null;
 }) {
   if (options.length === 0)
     return (
       <p className="filter-panel-empty" role="status">
-        {loading ? 'Reading the cache…' : 'None in the cache yet.'}
+        {note ?? 'None in the cache yet.'}
       </p>
     );
   return (
     <>
       <CheckItems options={options} selected={selected} onChange={onChange} label={label} />
-      {loading && (
+      {note && (
         <p className="filter-panel-empty" role="status">
-          Reading the cache for more…
+          {note}
         </p>
       )}
     </>

@@ -50,6 +50,7 @@ function parseScore(text: string): number | undefined | null {
 export function QueueFilters({
   filter,
   facets,
+  facetsStatus,
   stateCounts,
   onChange,
   onClear,
@@ -57,12 +58,20 @@ export function QueueFilters({
 }: {
   filter: QueueFilterInput;
   facets: QueueFacets | null;
+  /** How the read of the facets went: while it has no answer, the lists say why. */
+  facetsStatus: 'loading' | 'ready' | 'error';
   stateCounts: Record<string, number>;
   onChange: (patch: Partial<QueueFilterInput>) => void;
   onClear: () => void;
   firstFieldRef: Ref<HTMLInputElement>;
 }) {
   const ids = useId();
+  const facetsNote =
+    facets !== null
+      ? null
+      : facetsStatus === 'error'
+        ? 'The cache could not be read for more.'
+        : 'Reading the cache for more…';
   const states = filter.states ?? [];
   const categories = filter.categories ?? [];
   const reviewGroups = filter.reviewGroups ?? [];
@@ -186,7 +195,7 @@ export function QueueFilters({
         >
           <CheckList
             options={[...new Set([...(facets?.categories ?? ALERT_CATEGORIES), ...categories])]}
-            loading={facets === null}
+            note={facetsNote}
             selected={categories}
             label={categoryLabel}
             onChange={(next) => onChange({ categories: next })}
@@ -264,7 +273,7 @@ export function QueueFilters({
           </label>
           <CheckList
             options={union(facets?.reviewGroups ?? [], reviewGroups)}
-            loading={facets === null}
+            note={facetsNote}
             selected={reviewGroups}
             label={(group) => group}
             onChange={(next) =>
@@ -304,9 +313,9 @@ export function QueueFilters({
               </label>
             ))}
           </div>
-          {facets === null && (
+          {facetsNote && (
             <p className="filter-panel-empty" role="status">
-              Reading the cache for more…
+              {facetsNote}
             </p>
           )}
         </FilterPopover>

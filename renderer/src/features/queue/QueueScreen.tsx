@@ -320,6 +320,7 @@ export function QueueScreen({ route }: { route: Extract<Route, { screen: 'queue'
         <QueueFilters
           filter={query.filter}
           facets={facets.data}
+          facetsStatus={facets.status}
           stateCounts={windows.stateCounts}
           onChange={changeFilter}
           onClear={clearFilters}

@@ -315,13 +315,19 @@ describe('the sync scheduler', () => {
     expect(runs).toHaveLength(2);
   });
 
-  it('with alerts cached, syncs on opening once the first screen is shown', async () => {
+  /** An alert in the cache, and a first screen shown only when the returned function is called. */
+  const cachedWithFirstScreenHeld = (): (() => void) => {
     createCacheWriter(space.db).putAlerts([alert('A1', 'C1')], Date.now());
     let shown = () => {};
     const firstScreen = new Promise<void>((resolve) => {
       shown = resolve;
     });
     space.reads = { ...space.reads, firstScreen: () => firstScreen };
+    return () => shown();
+  };
+
+  it('with alerts cached, syncs on opening once the first screen is shown', async () => {
+    const shown = cachedWithFirstScreenHeld();
     const sync = schedule(60_000);
     sync.syncOnOpen();
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -332,15 +338,7 @@ describe('the sync scheduler', () => {
   });
 
   it('does not sync a workspace on opening once another took its place before its first screen', async () => {
-    createCacheWriter(space.db).putAlerts([alert('A1', 'C1')], Date.now());
-    let shown = () => {};
-    space.reads = {
-      ...space.reads,
-      firstScreen: () =>
-        new Promise<void>((resolve) => {
-          shown = resolve;
-        }),
-    };
+    const shown = cachedWithFirstScreenHeld();
     const sync = schedule(60_000);
     sync.syncOnOpen();
     open = { ...space };
@@ -350,15 +348,7 @@ describe('the sync scheduler', () => {
   });
 
   it('does not sync on opening once stopped before the first screen was shown', async () => {
-    createCacheWriter(space.db).putAlerts([alert('A1', 'C1')], Date.now());
-    let shown = () => {};
-    space.reads = {
-      ...space.reads,
-      firstScreen: () =>
-        new Promise<void>((resolve) => {
-          shown = resolve;
-        }),
-    };
+    const shown = cachedWithFirstScreenHeld();
     const sync = schedule(60_000);
     sync.syncOnOpen();
     sync.stop();

@@ -176,16 +176,17 @@ export class AlertColumns {
    * what arrays by rowid are worth.
    */
   catchUp(db: CacheDb, changed: readonly number[]): boolean {
-    // Nothing read yet (main's connection answering a first screen): nothing to catch up.
-    if (!this.presence && !Object.keys(this.coded).length && !Object.keys(this.numbers).length)
-      return true;
     let largest = 0;
     for (const rowid of changed) if (rowid > largest) largest = rowid;
+    // Grown even with nothing read yet: a column read later fills only the rowids it has room for.
     if (largest >= this.capacity) {
       const alerts = alertCount(db);
       if (!denseRowids(largest, alerts)) return false;
       this.grow(Math.ceil(largest * 1.25) + 1);
     }
+    // Nothing read yet (main's connection answering a first screen): nothing else to catch up.
+    if (!this.presence && !Object.keys(this.coded).length && !Object.keys(this.numbers).length)
+      return true;
     const rows = prepared(
       db,
       `${COLUMN_SELECT} WHERE rowid IN (SELECT value FROM json_each(?))`,

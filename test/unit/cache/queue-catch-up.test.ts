@@ -173,6 +173,50 @@ describe('the queue caught up by the alerts changed since', () => {
     writer.close();
   });
 
+  it('keeps an alert written after the columns were made, before any was read', () => {
+    const path = join(temp.path, 'cache.db');
+    const { db: writer } = openCache(path, silentLogger);
+    apply(writer, { op: 'customer', id: 'C1', name: 'ann Lee', groups: '' });
+    const reader = new Database(path, { readonly: true });
+    const alert = { customer: 'C1' as const, score: 0, category: 'pep' as const, created: 0 };
+    const row = { ...alert, updated: 5, agent: '' as const };
+    const windowOf = (
+      db: Database.Database,
+      column: 'createdAt' | 'id',
+      filter: QueueFilterValue,
+      focusId?: string,
+    ) =>
+      readSnapshot(db, (snapshot) =>
+        queueWindow(snapshot, {
+          ...QueueWindowInput.parse({ sort: { column, direction: 'asc' }, focusId }),
+          filter,
+        }),
+      );
+    const fresh = (column: 'createdAt' | 'id', filter: QueueFilterValue) => {
+      const db = new Database(path, { readonly: true });
+      try {
+        return windowOf(db, column, filter);
+      } finally {
+        db.close();
+      }
+    };
+    const open = { states: [1, 2, 3] };
+    // An empty cache's queue with a focus (read from the kept queue, not an index): its columns
+    // are made for the rowids it has, none read.
+    windowOf(reader, 'createdAt', {}, 'A3');
+    windowOf(reader, 'createdAt', open);
+    // Past the columns' room, in a state the service's list does not name; then the columns read.
+    apply(writer, { op: 'put', row: { ...row, id: 'A0', state: 9 } });
+    expect(windowOf(reader, 'createdAt', open)).toEqual(fresh('createdAt', open));
+    windowOf(reader, 'id', open);
+    apply(writer, { op: 'put', row: { ...row, id: 'A21', state: 1 } });
+    const caughtUp = windowOf(reader, 'id', open);
+    expect(caughtUp.stateCounts).toMatchObject({ '1': 1, '9': 1 });
+    expect(caughtUp).toEqual(fresh('id', open));
+    reader.close();
+    writer.close();
+  });
+
   it('compares text as SQLite does: by code point, not by UTF-16 unit', () => {
     expect(compareCodePoints('a\u{1F600}', 'a\uFFFD')).toBeGreaterThan(0);
     expect('a\u{1F600}' < 'a\uFFFD').toBe(true);

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import type { DocumentSearchPage, QueueWindow, ThreadPage } from '../../preload/contract';
+import { audit } from './axe-audit';
 import { bridge, expect, test } from './fixtures';
 import { QueuePage } from './pages/queue-page';
 import { standInImport, STAND_IN_CSV } from './customer-import-stand-in';
@@ -10,36 +10,8 @@ import { CustomerImportPage } from './pages/customer-import-page';
 // serious or critical violation of WCAG 2.1 A/AA or of axe's best practices. A failure names the
 // screen, the theme, the rule, the element and what to fix.
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-const BLOCKING = new Set(['serious', 'critical']);
-
 /** One finding, in words a fixer can act on. */
 type Finding = string;
-
-async function audit(page: Page, where: string): Promise<Finding[]> {
-  const findings: Finding[] = [];
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await expect(page.locator(`html[data-theme="${colorScheme}"]`)).toBeAttached();
-    const results = await new AxeBuilder({ page })
-      .withTags(TAGS)
-      // Frame by frame in the page itself: the default opens a blank page of its own to merge
-      // the frames' results, which the browser host's secret-bound page does not allow for.
-      .setLegacyMode(true)
-      .analyze();
-    for (const violation of results.violations) {
-      if (!violation.impact || !BLOCKING.has(violation.impact)) continue;
-      for (const node of violation.nodes)
-        findings.push(
-          `${where} [${colorScheme}] ${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${
-            node.failureSummary?.replace(/\s+/g, ' ') ?? violation.help
-          }`,
-        );
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  return findings;
-}
 
 async function go(page: Page, hash: string, ready: Locator): Promise<void> {
   await page.evaluate((target) => {

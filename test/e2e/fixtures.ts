@@ -186,7 +186,7 @@ export async function syncPage(page: Page): Promise<void> {
         if (status.state === 'idle' && status.lastError) throw new Error(status.lastError);
         return status.state;
       },
-      { timeout: 60_000, intervals: [100, 250, 500] },
+      { timeout: 60_000, intervals: [50, 100] },
     )
     .toBe('idle');
 }

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { KytBatchView, KytList } from '../../preload/contract';
 import { makeTempDir } from '../support/temp-dir';
 import { bridge, expect, screenshot, test, type Tenant } from './fixtures';
-import { axeFindings, csvFile, KytBatchPage } from './pages/kyt-batch-page';
+import { audit } from './axe-audit';
+import { csvFile, KytBatchPage } from './pages/kyt-batch-page';
 
 // Batch imports of KYT transactions, as an investigator uses them: a CSV chosen or dropped,
 // previewed and mapped, confirmed (the service keeps every transaction it is sent), sent in line
@@ -71,7 +72,7 @@ test.describe('KYT batch imports', () => {
         'No batches yet: import a CSV or NDJSON file of transactions',
       );
       await expect(batches.empty).toContainText('from.full_name');
-      const findings = await axeFindings(page, 'batches, none yet');
+      const findings = await audit(page, 'batches, none yet');
 
       // Five lines; the third's amount is no number. The header is line 1, so it is line 4.
       const file = csvFile('november.csv', HEADER, [row(1), row(2), row(3, 'abc'), row(4), row(5)]);
@@ -84,7 +85,7 @@ test.describe('KYT batch imports', () => {
       await batches.map(MAPPING);
       await expect(batches.remember).toBeChecked();
       await screenshot(page, 'kyt-batch-dialog');
-      findings.push(...(await axeFindings(page, 'import dialog, mapping')));
+      findings.push(...(await audit(page, 'import dialog, mapping')));
 
       // Sending is confirmed, saying plainly that the service keeps what it is sent.
       await batches.next.click();
@@ -92,7 +93,7 @@ test.describe('KYT batch imports', () => {
       await expect(batches.confirmText).toContainText('The service stores every transaction');
       await expect(batches.confirmText).toContainText('cannot be asked for them again');
       await expect(batches.send).toBeFocused();
-      findings.push(...(await axeFindings(page, 'import dialog, confirmation')));
+      findings.push(...(await audit(page, 'import dialog, confirmation')));
       await page.keyboard.press('Enter');
       await batches.atStep('closed');
 
@@ -135,7 +136,7 @@ test.describe('KYT batch imports', () => {
       const result = readFileSync(join(folder.path, saved), 'utf8');
       for (const reference of ['T-1', 'T-2', 'T-4', 'T-5']) expect(result).toContain(reference);
       await screenshot(page, 'kyt-batch-panel');
-      findings.push(...(await axeFindings(page, 'batches, one done with its problems')));
+      findings.push(...(await audit(page, 'batches, one done with its problems')));
 
       // The mapping was kept for the profile: the same columns next time are mapped already.
       await batches.choose(file);
@@ -293,7 +294,7 @@ test.describe('KYT batch imports', () => {
     // The keyboard is taken to the first field that says why.
     await expect(batches.column('amount')).toBeFocused();
     await expect(batches.dialog).toContainText('Choose the column that holds the amount');
-    findings(await axeFindings(page, 'import dialog, required fields missing'));
+    findings(await audit(page, 'import dialog, required fields missing'));
     await batches.map({
       amount: 'Betrag',
       currency: 'Waehrung',
@@ -320,7 +321,7 @@ test.describe('KYT batch imports', () => {
     // Cancelled: its lines not sent are withdrawn, said first.
     await batches.action(batch, 'cancel').click();
     await expect(batches.confirm).toContainText('The 6 lines not sent yet are withdrawn');
-    findings(await axeFindings(page, 'cancel confirmation'));
+    findings(await audit(page, 'cancel confirmation'));
     await batches.confirmGo.click();
     await expect(batch).toHaveAttribute('data-state', 'cancelled');
     await batches.expectFigures(batch, { sent: 0, remaining: 0, withdrawn: 6 });

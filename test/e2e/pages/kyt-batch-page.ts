@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** A file made in the test, handed to the page as the system's picker or a drop would. */
@@ -208,30 +207,4 @@ export class KytBatchPage {
   reason(batch: Locator): Locator {
     return batch.getByTestId('kyt-batch-reason');
   }
-}
-
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-
-/**
- * Serious and critical axe-core findings on the page as it is, in the light and the dark theme,
- * each in words a fixer can act on (as test/e2e/accessibility.spec.ts audits every screen).
- */
-export async function axeFindings(page: Page, where: string): Promise<string[]> {
-  const findings: string[] = [];
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await expect(page.locator(`html[data-theme="${colorScheme}"]`)).toBeAttached();
-    const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).setLegacyMode(true).analyze();
-    for (const violation of results.violations) {
-      if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
-      for (const node of violation.nodes)
-        findings.push(
-          `${where} [${colorScheme}] ${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${
-            node.failureSummary?.replace(/\s+/g, ' ') ?? violation.help
-          }`,
-        );
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  return findings;
 }

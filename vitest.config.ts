@@ -12,9 +12,14 @@ const TESTS = ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'];
 const NEEDS_OWN_PROCESS =
   /\bvi\.(mock|doMock|unmock|hoisted|stubGlobal|stubEnv)\b|process\.env\.TZ\s*=|memoryUsage|global\.gc/;
 
-const ownProcess = globSync(TESTS).filter((file) =>
-  NEEDS_OWN_PROCESS.test(readFileSync(file, 'utf8')),
-);
+/** Files that build the app into out/, which the others run: these run alone, after them. */
+const BUILDS_THE_APP = /scripts\/start-browser\.mjs|electron-vite/;
+
+const files = globSync(TESTS).map((file) => ({ file, text: readFileSync(file, 'utf8') }));
+const building = files.filter(({ text }) => BUILDS_THE_APP.test(text)).map(({ file }) => file);
+const ownProcess = files
+  .filter(({ file, text }) => !building.includes(file) && NEEDS_OWN_PROCESS.test(text))
+  .map(({ file }) => file);
 
 export default defineConfig({
   test: {
@@ -28,6 +33,9 @@ export default defineConfig({
     testTimeout: 60_000,
     // Hooks start sandboxes and sync profiles: on a loaded machine that outlasts the default 10 s.
     hookTimeout: 60_000,
+    // Vitest's default leaves a core free (one worker on two cores). The tests spend much of their
+    // time waiting on child processes, servers and disks: two workers took half the time.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -35,7 +43,21 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'shared process', include: TESTS, exclude: ownProcess, isolate: false },
+        test: {
+          name: 'shared process',
+          include: TESTS,
+          exclude: [...ownProcess, ...building],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'builds the app',
+          include: building,
+          isolate: true,
+          sequence: { groupOrder: 1 },
+        },
       },
     ],
   },

@@ -38,7 +38,7 @@ export interface CacheReader {
   close(): Promise<void>;
 }
 
-const QUEUE_COLUMNS_WARMED = ['state', 'score', 'category', 'agent'] as const;
+const QUEUE_COLUMNS_WARMED = ['state', 'score', 'category', 'agent', 'created', 'updated'] as const;
 /** Every column's order, the queue's default (by last update) first. */
 const WARMED_ORDERS = QUEUE_COLUMNS.filter(
   (column): column is Exclude<QueueColumnName, 'work'> => column !== 'work',
@@ -259,7 +259,8 @@ export function createCacheReadPool(options: {
       // Then, once the first screen has had its answers and a moment to ask for more, one after
       // another (so that a read the investigator asks for meanwhile waits for one at most): the
       // queue's facets, what its commonest filters test (the state chips, the score, the
-      // category, the agent) and every column's order, each the first filter or sort by it would
+      // category, the agent, the dates: the numeric ones also give a commit's catch-up of their
+      // orders its keys) and every column's order, each the first filter or sort by it would
       // otherwise wait for. A worker read at once would hold the first screen's own reads back.
       const [defaultOrder, ...otherOrders] = WARMED_ORDERS;
       const warmed: Array<() => Promise<unknown>> = [

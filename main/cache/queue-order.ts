@@ -242,25 +242,36 @@ const KEYS_IN_COLUMNS: Partial<
   updatedAt: 'updated',
 };
 
-/** The column's key by rowid from the queue's columns, if they hold it: no lookup in SQLite. */
-function keyInColumns(db: CacheDb, column: CacheColumn): ((rowid: number) => number) | null {
+/**
+ * The column's key by rowid from the queue's columns, if they hold it (no lookup in SQLite);
+ * undefined for a rowid past them.
+ */
+function keyInColumns(
+  db: CacheDb,
+  column: CacheColumn,
+): ((rowid: number) => number | undefined) | null {
   const name = KEYS_IN_COLUMNS[column];
   const columns = name ? alertColumns(db) : null;
   if (!name || !columns?.has(name)) return null;
   if (name === 'state') {
     const codes = columns.codesOf(db, 'state');
     const states = columns.codes.state.values;
-    return (rowid) => Number(states[codes[rowid] ?? 0] ?? 0);
+    return (rowid) => {
+      const code = codes[rowid];
+      return code === undefined ? undefined : Number(states[code]);
+    };
   }
   const values = columns.numbersOf(db, name);
-  return (rowid) => values[rowid] ?? 0;
+  return (rowid) => values[rowid];
 }
 
 /**
  * Whether the alert at `rowid` (one of the order's, unchanged) sorts before `key`; null when it is
- * not there. A key is read once per catch-up: the searches pass the same middles first. A numeric
- * key the queue's columns hold is read from them, and only a tie asks SQLite for the id: the
- * lookups were most of a catch-up's time (about 5 µs each, some 20 for each alert placed).
+ * not there (from the columns: when they have no room for it; its id is asked only on a tie), and
+ * the order is then computed again. A key is read once per catch-up: the searches pass the same
+ * middles first. A numeric key the queue's columns hold is read from them, and only a tie asks
+ * SQLite for the id: the lookups were most of a catch-up's time (about 5 µs each, some 20 for
+ * each alert placed).
  */
 function placesBefore(
   db: CacheDb,
@@ -272,8 +283,10 @@ function placesBefore(
     const idStatement = prepared(db, 'SELECT id FROM alerts WHERE rowid = ?', 'pluck');
     const ids = new Map<number, string | undefined>();
     return (rowid, [value, id]) => {
+      const there = inColumns(rowid);
+      if (there === undefined) return null;
       // As `compare` has it: numbers by value, then (equal, or not numbers at all) by id.
-      const difference = inColumns(rowid) - Number(value);
+      const difference = there - Number(value);
       if (difference) return difference < 0;
       if (!ids.has(rowid)) ids.set(rowid, idStatement.get(rowid) as string | undefined);
       const thereId = ids.get(rowid);

@@ -281,15 +281,14 @@ function placesBefore(
   const inColumns = keyInColumns(db, column);
   if (inColumns) {
     const idStatement = prepared(db, 'SELECT id FROM alerts WHERE rowid = ?', 'pluck');
-    const ids = new Map<number, string | undefined>();
+    const idOf = readOnce((rowid) => idStatement.get(rowid) as string | undefined);
     return (rowid, [value, id]) => {
       const there = inColumns(rowid);
       if (there === undefined) return null;
       // As `compare` has it: numbers by value, then (equal, or not numbers at all) by id.
       const difference = there - Number(value);
       if (difference) return difference < 0;
-      if (!ids.has(rowid)) ids.set(rowid, idStatement.get(rowid) as string | undefined);
-      const thereId = ids.get(rowid);
+      const thereId = idOf(rowid);
       return thereId === undefined ? null : compareCodePoints(thereId, id) < 0;
     };
   }
@@ -300,11 +299,19 @@ function placesBefore(
     `SELECT ${SORT_KEYS[column].sql}, a.id ${keySource} WHERE a.rowid = ?`,
     'raw',
   );
-  const keys = new Map<number, SortKey | undefined>();
+  const keyOf = readOnce((rowid) => keyStatement.get(rowid) as SortKey | undefined);
   return (rowid, key) => {
-    if (!keys.has(rowid)) keys.set(rowid, keyStatement.get(rowid) as SortKey | undefined);
-    const there = keys.get(rowid);
+    const there = keyOf(rowid);
     return there === undefined ? null : compare(there, key) < 0;
+  };
+}
+
+/** `read`, asked once per rowid however often its answer is wanted. */
+function readOnce<T>(read: (rowid: number) => T): (rowid: number) => T {
+  const answers = new Map<number, T>();
+  return (rowid) => {
+    if (!answers.has(rowid)) answers.set(rowid, read(rowid));
+    return answers.get(rowid) as T;
   };
 }
 

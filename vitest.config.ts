@@ -35,8 +35,11 @@ const building = files.filter(({ text }) => BUILDS_THE_APP.test(text)).map(({ fi
 const ownProcess = files
   .filter(({ file, text }) => !building.includes(file) && NEEDS_OWN_PROCESS.test(text))
   .map(({ file }) => file);
-if (!files.length || !ownProcess.length)
-  throw new Error('vitest.config.ts found no test files to sort: is it run from elsewhere?');
+// None found means the patterns or the folder went wrong, and the files that need a fresh
+// process would silently share one.
+if (!files.length) throw new Error(`vitest.config.ts found no test files under ${ROOT}`);
+if (!ownProcess.length)
+  throw new Error('vitest.config.ts found no test file that needs a process of its own');
 
 export default defineConfig({
   test: {

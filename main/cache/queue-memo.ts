@@ -94,7 +94,11 @@ export type CatchUp<T> = (value: T, changed: readonly number[]) => T | null;
 export class UpkeptMemo<T> {
   private readonly byDb = new WeakMap<CacheDb, Map<string, { at: number; value: T }>>();
 
-  constructor(private readonly capacity: number) {}
+  /** `dropped`: told of a value let go for room (not one caught up), to reuse what it holds. */
+  constructor(
+    private readonly capacity: number,
+    private readonly dropped?: (value: T) => void,
+  ) {}
 
   /** Whether a value is kept for the key, of this state of the alerts or one to catch up from. */
   holds(db: CacheDb, key: string): boolean {
@@ -121,9 +125,10 @@ export class UpkeptMemo<T> {
     value ??= compute();
     // Re-inserted so that Map order is least recently used first.
     memo.set(key, { at, value });
-    for (const oldest of memo.keys()) {
+    for (const [oldest, entry] of memo) {
       if (memo.size <= this.capacity) break;
       memo.delete(oldest);
+      this.dropped?.(entry.value);
     }
     return value;
   }

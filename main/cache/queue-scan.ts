@@ -298,9 +298,12 @@ function markAll(db: CacheDb, columns: AlertColumns, test: Test, into: FilterMar
     counts[code] = (counts[code] ?? 0) + (byMark[code + 1] ?? 0);
 }
 
+/** A byte an alert while the states fit in one (every real cache: the service has seven). */
+const newMarksKind = (columns: AlertColumns) =>
+  columns.codes.state.size < 255 ? Uint8Array : Int32Array;
+
 const newMarks = (columns: AlertColumns, capacity: number): Marks =>
-  // A byte an alert while the states fit in one (every real cache: the service has seven).
-  columns.codes.state.size < 255 ? new Uint8Array(capacity) : new Int32Array(capacity);
+  new (newMarksKind(columns))(capacity);
 
 /** The marks with these alerts marked again (their old counts taken back); null: mark afresh. */
 function catchUpMarks(
@@ -344,8 +347,24 @@ function catchUpMarks(
   return into;
 }
 
+/**
+ * A filter's marks let go (the least recently used of the memo's), for the next filter's: marks
+ * are written whole, and a megabyte made afresh per filter tried kept the collector busy.
+ */
+let letGo: Marks | null = null;
+
+function marksFor(columns: AlertColumns): Marks {
+  const marks = letGo;
+  letGo = null;
+  const wanted = newMarksKind(columns);
+  if (marks && marks.length === columns.capacity && marks instanceof wanted) return marks;
+  return new wanted(columns.capacity);
+}
+
 /** A few filters' marks, a byte an alert each: the queue's, and those the investigator tries. */
-const markMemo = new UpkeptMemo<FilterMarks>(8);
+const markMemo = new UpkeptMemo<FilterMarks>(8, (dropped) => {
+  letGo = dropped.marks;
+});
 
 /** The filter's marks (its states set aside), kept and caught up with each commit. */
 function filterMarks(db: CacheDb, columns: AlertColumns, filter: QueueFilterValue): FilterMarks {
@@ -357,7 +376,7 @@ function filterMarks(db: CacheDb, columns: AlertColumns, filter: QueueFilterValu
       columns.codesOf(db, 'state');
       const into: FilterMarks = {
         columns,
-        marks: newMarks(columns, columns.capacity),
+        marks: marksFor(columns),
         counts: new Float64Array(columns.codes.state.size),
       };
       markAll(db, columns, test, into);
@@ -445,12 +464,23 @@ export function scanQueue(
   order: Rowids,
 ): Scan {
   const { marks, counts, keeps } = marksOf(db, columns, filter);
-  const kept =
-    order instanceof Int32Array ? new Int32Array(order.length) : new Float64Array(order.length);
+  const kept = scratchFor(order);
   const at = compact(order, marks, keeps, kept);
-  // A copy when few are kept, so a narrow filter's snapshot does not hold a million places.
-  return {
-    rowids: at < order.length / 2 ? kept.slice(0, at) : kept.subarray(0, at),
-    stateCounts: countsByState(columns, counts),
-  };
+  return { rowids: kept.slice(0, at), stateCounts: countsByState(columns, counts) };
+}
+
+/**
+ * Where a scan compacts the order, kept from one scan to the next and only the kept copied out:
+ * a buffer of every alert's place (4 MB at a million) made afresh per filter tried made the read
+ * worker's collector stop it for a full collection about every second.
+ */
+let scratch: Rowids = new Int32Array(0);
+
+function scratchFor(order: Rowids): Rowids {
+  const fits =
+    order instanceof Int32Array ? scratch instanceof Int32Array : !(scratch instanceof Int32Array);
+  if (!fits || scratch.length < order.length)
+    scratch =
+      order instanceof Int32Array ? new Int32Array(order.length) : new Float64Array(order.length);
+  return scratch;
 }

@@ -137,7 +137,8 @@ function computeOrder(db: CacheDb, column: CacheColumn): Rowids {
   }
   return db.transaction(() => {
     const byId = idOrder(db);
-    if (column === 'id') return byId.rowids;
+    // A copy: a catch-up rearranges the order it keeps in place, and idOrder's memo holds this one.
+    if (column === 'id') return byId.rowids.slice();
     if (column === 'state') {
       // States run from 1 to 7; any other value the service sends keeps its place among them.
       const states = stateRuns(db);
@@ -384,37 +385,83 @@ export function catchUpOrder(
         if (sortsBefore) low = middle + 1;
         else high = middle;
       }
-      return { rowid, at: orderIndex(low) };
+      return { rowid, at: orderIndex(low) } satisfies Placement;
     });
   if (placed.some((place) => place === null)) return null;
-  const result =
-    order instanceof Int32Array
-      ? new Int32Array(remainingLength + placed.length)
-      : new Float64Array(remainingLength + placed.length);
-  // Runs of the order copied whole, the changed left out, the placed put in between.
-  let from = 0;
-  let to = 0;
-  let nextMoved = 0;
-  const copyUpTo = (end: number) => {
-    while (nextMoved < movedAt.length && (movedAt[nextMoved] ?? 0) < end) {
-      const skip = movedAt[nextMoved] ?? 0;
-      result.set(order.subarray(from, skip), to);
-      to += skip - from;
-      from = skip + 1;
-      nextMoved += 1;
-    }
-    if (end > from) {
-      result.set(order.subarray(from, end), to);
-      to += end - from;
-      from = end;
-    }
-  };
-  for (const place of placed as Array<{ rowid: number; at: number }>) {
-    copyUpTo(place.at);
-    result[to++] = place.rowid;
+  return rearranged(order, movedAt, placed as Placement[]);
+}
+
+/** The order's whole buffer, its places first, if it holds `length`; else a larger copy. */
+function withRoom(order: Rowids, length: number): Rowids {
+  const spare = Math.ceil(length * 1.25) + 16;
+  if (order instanceof Int32Array) {
+    const room = (order.buffer.byteLength - order.byteOffset) / Int32Array.BYTES_PER_ELEMENT;
+    if (length <= room) return new Int32Array(order.buffer, order.byteOffset, room);
+    const grown = new Int32Array(spare);
+    grown.set(order);
+    return grown;
   }
-  copyUpTo(order.length);
-  return result;
+  const room = (order.buffer.byteLength - order.byteOffset) / Float64Array.BYTES_PER_ELEMENT;
+  if (length <= room) return new Float64Array(order.buffer, order.byteOffset, room);
+  const grown = new Float64Array(spare);
+  grown.set(order);
+  return grown;
+}
+
+interface Placement {
+  rowid: number;
+  /** Put before the alert at this place of the order as it was (its length: at the end). */
+  at: number;
+}
+
+/**
+ * The order with the alerts at `movedAt` taken out and `placed` put in, written in the order's own
+ * buffer when it has room (a catch-up made a new array of every alert's place, 4 MB at a
+ * million, which kept the read worker's collector busy during a sync), else in a larger one with
+ * room to spare. Its runs move with copyWithin: those moving left first, in order, then those
+ * moving right, from the end, so that no run is written over before it has moved. The order
+ * passed is changed: its memo holds the returned one, and a snapshot still holding the old one is
+ * of an earlier state, caught up before it is read again.
+ */
+export function rearranged(
+  order: Rowids,
+  movedAt: readonly number[],
+  placed: readonly Placement[],
+): Rowids {
+  const length = order.length - movedAt.length + placed.length;
+  const all = withRoom(order, length);
+  // Runs of the order as it was, each [from, to, where it goes], and the alerts put in.
+  const runs: Array<[number, number, number]> = [];
+  const puts: Array<[number, number]> = [];
+  let from = 0;
+  let removed = 0;
+  let added = 0;
+  let nextMoved = 0;
+  let nextPlaced = 0;
+  while (from < order.length || nextPlaced < placed.length) {
+    const place = placed[nextPlaced];
+    const moved = movedAt[nextMoved];
+    if (place && place.at === from) {
+      puts.push([from - removed + added, place.rowid]);
+      added += 1;
+      nextPlaced += 1;
+    } else if (moved === from) {
+      removed += 1;
+      nextMoved += 1;
+      from += 1;
+    } else {
+      const to = Math.min(moved ?? order.length, place?.at ?? order.length, order.length);
+      runs.push([from, to, from - removed + added]);
+      from = to;
+    }
+  }
+  for (const [start, end, to] of runs) if (to < start) all.copyWithin(to, start, end);
+  for (let index = runs.length - 1; index >= 0; index -= 1) {
+    const [start, end, to] = runs[index] ?? [0, 0, 0];
+    if (to > start) all.copyWithin(to, start, end);
+  }
+  for (const [to, rowid] of puts) all[to] = rowid;
+  return all.subarray(0, length);
 }
 
 /**

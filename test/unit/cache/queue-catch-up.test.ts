@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openCache } from '../../../main/cache/open-cache';
 import { queueFacets } from '../../../main/cache/queue-facets';
-import { compareCodePoints } from '../../../main/cache/queue-order';
+import { compareCodePoints, rearranged } from '../../../main/cache/queue-order';
 import type { QueueFilterValue } from '../../../main/cache/queue-filter';
 import { queueWindow } from '../../../main/cache/queue-window';
 import { readSnapshot } from '../../../main/cache/read-snapshot';
@@ -73,6 +73,43 @@ describe('the queue caught up by the alerts changed since', () => {
     temp = makeTempDir();
   });
   afterEach(() => temp.remove());
+
+  it('rearranges an order in its own buffer exactly as a fresh copy would', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.boolean(), { maxLength: 60 }),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        fc.integer({ min: 0, max: 30 }),
+        fc.constantFrom('int32', 'float64'),
+        (takenOut, puts, spare, kind) => {
+          const length = takenOut.length;
+          const order = Array.from({ length }, (_, index) => index + 1);
+          const movedAt = order.flatMap((_, index) => (takenOut[index] ? [index] : []));
+          // Each put before an alert left in, or at the end; several may share a place.
+          const places = [...order.flatMap((_, index) => (takenOut[index] ? [] : [index])), length];
+          const placed = puts
+            .map((pick, index) => ({ rowid: 1000 + index, at: places[pick % places.length] ?? 0 }))
+            .sort((a, b) => a.at - b.at);
+          const expected: number[] = [];
+          order.forEach((rowid, index) => {
+            for (const put of placed) if (put.at === index) expected.push(put.rowid);
+            if (!takenOut[index]) expected.push(rowid);
+          });
+          for (const put of placed) if (put.at === length) expected.push(put.rowid);
+          // The order in a buffer with `spare` places of room after it, as a catch-up leaves it.
+          const buffer =
+            kind === 'int32' ? new Int32Array(length + spare) : new Float64Array(length + spare);
+          buffer.set(order);
+          const result = rearranged(buffer.subarray(0, length), movedAt, placed);
+          expect(Array.from(result)).toEqual(expected);
+          expect(result instanceof Int32Array).toBe(kind === 'int32');
+          // In place whenever it fits.
+          if (expected.length <= length + spare) expect(result.buffer).toBe(buffer.buffer);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
 
   it('answers as a queue computed afresh, through any writes', () => {
     let run = 0;

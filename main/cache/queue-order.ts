@@ -3,8 +3,8 @@ import type { CacheDb } from './open-cache';
 import { prepared } from '../lib/sqlite/statements';
 import { UpkeptMemo } from './queue-memo';
 import { rowidValues, toRowids, type RowidValues, type Rowids } from './queue-rowids';
-import { alertColumns, type ColumnName } from './queue-columns';
-import { customerRuns, groupOf, idOrder, stateRuns, type IdOrder } from './queue-tables';
+import { alertColumns } from './queue-columns';
+import { customerRuns, groupOf, idOrder, idRanks, stateRuns, type IdOrder } from './queue-tables';
 
 /**
  * The SQL meaning of each column's order, ties broken by the alert id in the same direction.
@@ -137,6 +137,8 @@ function computeOrder(db: CacheDb, column: CacheColumn): Rowids {
   }
   return db.transaction(() => {
     const byId = idOrder(db);
+    // Ranked while the id order is at hand: later catch-ups break ties with the ranks.
+    idRanks(db, 'made');
     // A copy: a catch-up rearranges the order it keeps in place, and idOrder's memo holds this one.
     if (column === 'id') return byId.rowids.slice();
     if (column === 'state') {
@@ -219,76 +221,123 @@ const foldAscii = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters
 
 type SortKey = [key: number | string, id: string];
 
-function keyComparer(column: CacheColumn): (a: SortKey, b: SortKey) => number {
+type Key = number | string;
+
+/** How two keys of the column compare, as SQLite compares them. */
+function keyOrder(column: CacheColumn): (x: Key, y: Key) => number {
   const how = SORT_KEYS[column].compare;
-  const byKey =
-    how === 'number'
-      ? (x: number | string, y: number | string) => Number(x) - Number(y)
-      : how === 'nocase'
-        ? (x: number | string, y: number | string) =>
-            compareCodePoints(foldAscii(String(x)), foldAscii(String(y)))
-        : (x: number | string, y: number | string) => compareCodePoints(String(x), String(y));
+  return how === 'number'
+    ? (x, y) => Number(x) - Number(y)
+    : how === 'nocase'
+      ? (x, y) => compareCodePoints(foldAscii(String(x)), foldAscii(String(y)))
+      : (x, y) => compareCodePoints(String(x), String(y));
+}
+
+function keyComparer(column: CacheColumn): (a: SortKey, b: SortKey) => number {
+  const byKey = keyOrder(column);
   return (a, b) => byKey(a[0], b[0]) || compareCodePoints(a[1], b[1]);
 }
 
 const KEY_FROM = 'FROM alerts a LEFT JOIN customers c ON c.external_id = a.customer_external_id';
 
-/** Sort columns whose keys the queue's columns hold by rowid (once a filter or warm-up read them). */
-const KEYS_IN_COLUMNS: Partial<
-  Record<CacheColumn, Extract<ColumnName, 'state' | 'score' | 'created' | 'updated'>>
-> = {
-  score: 'score',
-  state: 'state',
-  createdAt: 'created',
-  updatedAt: 'updated',
+/** A customer's sort key for the columns that are the customer's, as SORT_KEYS reads it. */
+const CUSTOMER_KEY_SQL: Partial<Record<CacheColumn, string>> = {
+  customerName: "SELECT COALESCE(name, '') FROM customers WHERE external_id = ?",
+  reviewGroups:
+    "SELECT replace(COALESCE(review_groups, ''), '|', char(9)) FROM customers WHERE external_id = ?",
 };
 
 /**
- * The column's key by rowid from the queue's columns, if they hold it (no lookup in SQLite);
- * undefined for a rowid past them.
+ * The column's key by rowid from the queue's columns, when they hold it (once a filter or the
+ * warm-up read them): numbers and codes in memory, a customer's name or groups read once per
+ * customer; undefined for a rowid past them. Null when they do not hold it.
  */
 function keyInColumns(
   db: CacheDb,
   column: CacheColumn,
-): ((rowid: number) => number | undefined) | null {
-  const name = KEYS_IN_COLUMNS[column];
-  const columns = name ? alertColumns(db) : null;
-  if (!name || !columns?.has(name)) return null;
-  if (name === 'state') {
-    const codes = columns.codesOf(db, 'state');
-    const states = columns.codes.state.values;
-    return (rowid) => {
+): ((rowid: number) => Key | undefined) | null {
+  const columns = alertColumns(db);
+  if (!columns) return null;
+  const numbers = (name: 'score' | 'created' | 'updated') => {
+    if (!columns.has(name)) return null;
+    const values = columns.numbersOf(db, name);
+    return (rowid: number) => values[rowid];
+  };
+  const coded = (name: 'state' | 'category' | 'agent' | 'customer') => {
+    if (!columns.has(name)) return null;
+    const codes = columns.codesOf(db, name);
+    const values: readonly Key[] = columns.codes[name].values;
+    return (rowid: number): Key | undefined => {
       const code = codes[rowid];
-      return code === undefined ? undefined : Number(states[code]);
+      return code === undefined ? undefined : values[code];
     };
+  };
+  switch (column) {
+    case 'score':
+      return numbers('score');
+    case 'createdAt':
+      return numbers('created');
+    case 'updatedAt':
+      return numbers('updated');
+    case 'state':
+      return coded('state');
+    case 'category':
+      return coded('category');
+    case 'agentId':
+      return coded('agent');
+    case 'customerExternalId':
+      return coded('customer');
+    case 'customerName':
+    case 'reviewGroups': {
+      const customer = coded('customer');
+      if (!customer) return null;
+      const statement = prepared(db, CUSTOMER_KEY_SQL[column] ?? '', 'pluck');
+      const keys = new Map<string, string>();
+      return (rowid) => {
+        const code = customer(rowid);
+        if (code === undefined) return undefined;
+        const externalId = String(code);
+        let key = keys.get(externalId);
+        if (key === undefined) {
+          // A customer not cached yet has an empty name and no groups.
+          key = (statement.get(externalId) as string | undefined) ?? '';
+          keys.set(externalId, key);
+        }
+        return key;
+      };
+    }
+    case 'id':
+      return null;
   }
-  const values = columns.numbersOf(db, name);
-  return (rowid) => values[rowid];
 }
 
 /**
- * Whether the alert at `rowid` (one of the order's, unchanged) sorts before `key`; null when it is
- * not there (from the columns: when they have no room for it; its id is asked only on a tie), and
- * the order is then computed again. A key is read once per catch-up: the searches pass the same
- * middles first. A numeric key the queue's columns hold is read from them, and only a tie asks
- * SQLite for the id: the lookups were most of a catch-up's time (about 5 µs each, some 20 for
- * each alert placed).
+ * Whether the alert at `rowid` (one of the order's, unchanged) sorts before `key` (the alert at
+ * `keyRowid`'s); null when it is not there (from the columns: when they have no room for it), and
+ * the order is then computed again. A key the queue's columns hold is read from them, and a tie
+ * is broken by the alerts' kept ranks in id order, else by their ids read once per catch-up: the
+ * lookups in SQLite (about 5 µs each, some 20 for each alert placed, a join for a customer's name)
+ * were most of a catch-up's time.
  */
 function placesBefore(
   db: CacheDb,
   column: CacheColumn,
   compare: (a: SortKey, b: SortKey) => number,
-): (rowid: number, key: SortKey) => boolean | null {
+): (rowid: number, key: SortKey, keyRowid: number) => boolean | null {
   const inColumns = keyInColumns(db, column);
   if (inColumns) {
+    const byKey = keyOrder(column);
     const idStatement = prepared(db, 'SELECT id FROM alerts WHERE rowid = ?', 'pluck');
     const idOf = readOnce((rowid) => idStatement.get(rowid) as string | undefined);
-    return (rowid, [value, id]) => {
+    const ranks = idRanks(db, 'held');
+    return (rowid, [value, id], keyRowid) => {
       const there = inColumns(rowid);
       if (there === undefined) return null;
-      // As `compare` has it: numbers by value, then (equal, or not numbers at all) by id.
-      const difference = there - Number(value);
+      const difference = byKey(there, value);
       if (difference) return difference < 0;
+      const thereRank = ranks?.[rowid] ?? Number.NaN;
+      const keyRank = ranks?.[keyRowid] ?? Number.NaN;
+      if (!Number.isNaN(thereRank) && !Number.isNaN(keyRank)) return thereRank < keyRank;
       const thereId = idOf(rowid);
       return thereId === undefined ? null : compareCodePoints(thereId, id) < 0;
     };
@@ -380,7 +429,7 @@ export function catchUpOrder(
       let high = remainingLength;
       while (low < high) {
         const middle = (low + high) >>> 1;
-        const sortsBefore = before(order[orderIndex(middle)] ?? 0, key);
+        const sortsBefore = before(order[orderIndex(middle)] ?? 0, key, rowid);
         if (sortsBefore === null) return null;
         if (sortsBefore) low = middle + 1;
         else high = middle;

@@ -38,7 +38,15 @@ export interface CacheReader {
   close(): Promise<void>;
 }
 
-const QUEUE_COLUMNS_WARMED = ['state', 'score', 'category', 'agent', 'created', 'updated'] as const;
+const QUEUE_COLUMNS_WARMED = [
+  'state',
+  'score',
+  'category',
+  'agent',
+  'created',
+  'updated',
+  'customer',
+] as const;
 /** Every column's order, the queue's default (by last update) first. */
 const WARMED_ORDERS = QUEUE_COLUMNS.filter(
   (column): column is Exclude<QueueColumnName, 'work'> => column !== 'work',

@@ -180,6 +180,87 @@ describe('the queue caught up by the alerts changed since', () => {
     );
   });
 
+  it('breaks ties by id from its kept ranks, through alerts put between others and deleted', () => {
+    // Ids crowded between the same two neighbours use up the room between their ranks (made afresh
+    // then); a deleted last alert lets SQLite give its rowid to the next alert put.
+    const crowded = Array.from({ length: 30 }, (_, index) => `B${'5'.repeat(index + 1)}`);
+    const putOrDelete = fc.oneof(
+      {
+        weight: 3,
+        arbitrary: fc.record({
+          op: fc.constant('put' as const),
+          id: fc.constantFrom('B1', 'B9', ...crowded),
+          state: fc.integer({ min: 1, max: 2 }),
+          score: fc.integer({ min: 0, max: 1 }),
+        }),
+      },
+      fc.record({ op: fc.constant('delete' as const), id: fc.constantFrom('B9', ...crowded) }),
+    );
+    let run = 0;
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(putOrDelete, { minLength: 1, maxLength: 8 }), {
+          minLength: 1,
+          maxLength: 10,
+        }),
+        fc.constantFrom('state' as const, 'score' as const),
+        fc.constantFrom({}, { states: [1] }),
+        (rounds, column, filter) => {
+          const path = join(temp.path, `ranks-${run++}.db`);
+          const { db: writer } = openCache(path, silentLogger);
+          const row = {
+            customer: 'C1',
+            category: 'pep',
+            created: 0,
+            updated: 0,
+            agent: '',
+          } as const;
+          for (const id of ['B1', 'B9'])
+            apply(writer, { op: 'put', row: { ...row, id, state: 1, score: 0 } });
+          const reader = new Database(path, { readonly: true });
+          const input = {
+            ...QueueWindowInput.parse({ sort: { column, direction: 'asc' }, limit: 100 }),
+            filter: filter as QueueFilterValue,
+          };
+          try {
+            // The id order (which ranks the alerts) and the sort's order kept, then caught up.
+            readSnapshot(reader, (db) =>
+              queueWindow(db, { ...input, sort: { column: 'id', direction: 'asc' } }),
+            );
+            readSnapshot(reader, (db) => queueWindow(db, { ...input, focusId: 'B1' }));
+            for (const writes of rounds) {
+              writer.transaction(() =>
+                writes.forEach((step) =>
+                  step.op === 'put'
+                    ? apply(writer, {
+                        op: 'put',
+                        row: { ...row, id: step.id, state: step.state, score: step.score },
+                      })
+                    : apply(writer, step),
+                ),
+              )();
+              const caughtUp = readSnapshot(reader, (db) =>
+                queueWindow(db, { ...input, focusId: 'B1' }),
+              );
+              const fresh = new Database(path, { readonly: true });
+              try {
+                expect(caughtUp).toEqual(
+                  readSnapshot(fresh, (db) => queueWindow(db, { ...input, focusId: 'B1' })),
+                );
+              } finally {
+                fresh.close();
+              }
+            }
+          } finally {
+            reader.close();
+            writer.close();
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
   it('puts a changed alert back among names equal but for case, by id, as SQLite orders them', () => {
     const path = join(temp.path, 'cache.db');
     const { db: writer } = openCache(path, silentLogger);

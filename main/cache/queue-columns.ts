@@ -7,7 +7,8 @@ import { alertCount, largestRowid } from './queue-tables';
 // What the queue's filters test of every alert, held in the read worker as one typed array per
 // column, indexed by rowid: a new filter is then one pass over arrays (milliseconds at a million
 // alerts) where asking SQLite walks an index per condition (a hundred milliseconds and more). The
-// arrays are read from the cache once and caught up with the alerts each commit changed.
+// arrays are read from the cache once and caught up with the alerts each commit changed. A
+// commit's catch-up of an order reads its sort keys here too, when they are read (queue-order.ts).
 
 /** Text values (and states) as small numbers, in the order first seen. */
 export class Codes<T extends string | number> {
@@ -74,7 +75,8 @@ const COLUMN_SELECT =
 
 /**
  * Every alert's queue columns by rowid, each read when a filter first needs it (a first filter on
- * a score reads no agents) and from then on caught up with the alerts each commit changed. Which
+ * a score reads no agents) or the read worker's warm-up reads it, and from then on caught up with
+ * the alerts each commit changed. Which
  * rowids are alerts is the orders' to say (queue-order.ts): a rowid no alert has keeps old values.
  */
 export class AlertColumns {

@@ -368,9 +368,10 @@ function readOnce<T>(read: (rowid: number) => T): (rowid: number) => T {
 /**
  * The order as it was, caught up with the alerts changed since: those are taken out, and each
  * that still exists (and that `keeps` keeps) is put back where its key now places it, found by a
- * binary search that reads the keys of the ~20 alerts it passes (an index lookup each). Linear in
- * the alerts (one pass that reads, one copy), where computing again sorts or walks every alert
- * from SQLite. The same serves a filtered queue (`keeps`).
+ * binary search that reads the keys of the ~20 alerts it passes (placesBefore: from memory once
+ * the queue's columns are read). Linear in the alerts (one pass that reads, runs moved in the
+ * order's own buffer), where computing again sorts or walks every alert from SQLite. The same
+ * serves a filtered queue (`keeps`). The order passed is rearranged in place (see rearranged).
  */
 export function catchUpOrder(
   db: CacheDb,
@@ -437,7 +438,12 @@ export function catchUpOrder(
       return { rowid, at: orderIndex(low) } satisfies Placement;
     });
   if (placed.some((place) => place === null)) return null;
-  return rearranged(order, movedAt, placed as Placement[]);
+  // Placed in key order, so their places never go back; if they did (the searches and the sort
+  // disagreeing), rearranging in place would spoil the kept order: it is computed again instead.
+  const places = placed as Placement[];
+  if (places.some((place, index) => index > 0 && place.at < (places[index - 1]?.at ?? 0)))
+    return null;
+  return rearranged(order, movedAt, places);
 }
 
 /** The order's whole buffer, its places first, if it holds `length`; else a larger copy. */

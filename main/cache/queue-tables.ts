@@ -39,12 +39,13 @@ export function idOrder(db: CacheDb): IdOrder {
   );
 }
 
-/** Between two neighbours' ranks: room for 20 alerts put between them before ranking afresh. */
+/** Between two neighbours' ranks at first: alerts put between them split it (about 50 halvings). */
 const RANK_SPACING = 2 ** 20;
 
 /** Each alert's rank in id order, by rowid (NaN: no alert), numbers apart by RANK_SPACING. */
-function ranksFrom(db: CacheDb): Float64Array {
+function ranksFrom(db: CacheDb): Float64Array | null {
   const { rowids, largest } = idOrder(db);
+  if (!denseRowids(largest, rowids.length)) return null;
   const ranks = new Float64Array(Math.ceil(largest * 1.25) + 16).fill(Number.NaN);
   rowids.forEach((rowid, index) => {
     ranks[rowid] = (index + 1) * RANK_SPACING;
@@ -53,9 +54,11 @@ function ranksFrom(db: CacheDb): Float64Array {
 }
 
 /**
- * The ranks with the changed alerts ranked again, in place, each between its neighbours by id
- * (two index lookups); null when a rowid is past what an array is worth, or there is no room left
- * between two neighbours: the ranks are then made afresh.
+ * The ranks with the changed alerts ranked again, in place: in id order, each run of changed
+ * alerts that are neighbours by id spread evenly between the ranked alerts around it (an index
+ * lookup or two per alert, however long the run: new alerts with ids in ascending order come as
+ * one run). Null when a rowid is past what an array is worth, or there is no room left between
+ * two neighbours: the ranks are then made afresh.
  */
 function catchUpRanks(
   db: CacheDb,
@@ -72,53 +75,74 @@ function catchUpRanks(
     ranks = grown;
   }
   for (const rowid of changed) ranks[rowid] = Number.NaN;
-  const before = prepared(
-    db,
-    'SELECT rowid FROM alerts WHERE id < ? ORDER BY id DESC LIMIT 1',
-    'pluck',
-  );
-  const after = prepared(db, 'SELECT rowid FROM alerts WHERE id > ? ORDER BY id', 'pluck');
-  // In id order: every alert before one is then ranked (unchanged, or ranked just before it).
   const rows = prepared(
     db,
     'SELECT rowid, id FROM alerts WHERE rowid IN (SELECT value FROM json_each(?)) ORDER BY id',
     'raw',
   ).all(JSON.stringify(changed)) as Array<[number, string]>;
-  for (const [rowid, id] of rows) {
-    const previous = before.get(id) as number | undefined;
-    const low = previous === undefined ? 0 : (ranks[previous] ?? Number.NaN);
-    let high: number | null = null;
-    // The next alert by id that is ranked: those after it changed too are ranked later.
-    for (const next of after.iterate(id) as Iterable<number>) {
-      const rank = ranks[next] ?? Number.NaN;
-      if (!Number.isNaN(rank)) {
-        high = rank;
-        break;
-      }
+  const before = prepared(
+    db,
+    'SELECT rowid FROM alerts WHERE id < ? ORDER BY id DESC LIMIT 1',
+    'pluck',
+  );
+  const after = prepared(db, 'SELECT rowid FROM alerts WHERE id > ? ORDER BY id LIMIT 1', 'pluck');
+  // From the last: whether the next alert by id is the next changed one (the run goes on), and
+  // the rank of the ranked alert that ends the run (null: none, the run is last of all).
+  const runOn: boolean[] = [];
+  const ends: Array<number | null> = [];
+  for (let index = rows.length - 1; index >= 0; index -= 1) {
+    const next = after.get(rows[index]?.[1]) as number | undefined;
+    const goesOn = next !== undefined && next === rows[index + 1]?.[0];
+    runOn[index] = goesOn;
+    ends[index] = goesOn
+      ? (ends[index + 1] ?? null)
+      : next === undefined
+        ? null
+        : (ranks[next] ?? Number.NaN);
+  }
+  let low = Number.NaN;
+  let left = 0;
+  for (const [index, [rowid, id]] of rows.entries()) {
+    if (index === 0 || !runOn[index - 1]) {
+      // A run starts: after a ranked alert (or none), then as many as go on.
+      const previous = before.get(id) as number | undefined;
+      low = previous === undefined ? 0 : (ranks[previous] ?? Number.NaN);
+      left = 1;
+      while (runOn[index + left - 1]) left += 1;
     }
-    const rank = high === null ? low + RANK_SPACING : (low + high) / 2;
-    if (Number.isNaN(rank) || !(rank > low) || (high !== null && !(rank < high))) return null;
+    const high = ends[index] ?? null;
+    const rank = high === null ? low + RANK_SPACING : low + (high - low) / (left + 1);
+    // Strictly between its neighbours (NaN compares false): else no room is left, made afresh.
+    if (!(rank > low) || (high !== null && !(rank < high))) return null;
     ranks[rowid] = rank;
+    low = rank;
+    left -= 1;
   }
   return ranks;
 }
 
-const idRankMemo = new UpkeptMemo<Float64Array>(1);
+/** Held in a box, so that a cache whose rowids are too sparse is remembered as such. */
+const idRankMemo = new UpkeptMemo<{ ranks: Float64Array | null }>(1);
 
 /**
  * Each alert's rank in id order by rowid, so that a catch-up breaks a tie of two sort keys by
  * comparing numbers rather than reading both ids (an index lookup each: most of placing an alert
- * among a million of seven states). Made with an order that reads the id order anyway; until
- * then, and when `held` is asked, null.
+ * among a million of seven states). 'made': made now if need be (an order that reads the id order
+ * anyway makes them); 'held': only if they are kept already, else null. Null too for a cache
+ * whose rowids are too sparse for an array by rowid.
  */
 export function idRanks(db: CacheDb, only: 'held' | 'made'): Float64Array | null {
   if (only === 'held' && !idRankMemo.holds(db, 'ranks')) return null;
   return idRankMemo.get(
     db,
     'ranks',
-    () => ranksFrom(db),
-    (kept, changed) => catchUpRanks(db, kept, changed),
-  );
+    () => ({ ranks: ranksFrom(db) }),
+    (kept, changed) => {
+      if (!kept.ranks) return kept;
+      const ranks = catchUpRanks(db, kept.ranks, changed);
+      return ranks && { ranks };
+    },
+  ).ranks;
 }
 
 export interface Runs {

@@ -267,9 +267,10 @@ export function createCacheReadPool(options: {
       // Then, once the first screen has had its answers and a moment to ask for more, one after
       // another (so that a read the investigator asks for meanwhile waits for one at most): the
       // queue's facets, what its commonest filters test (the state chips, the score, the
-      // category, the agent, the dates: the numeric ones also give a commit's catch-up of their
-      // orders its keys) and every column's order, each the first filter or sort by it would
-      // otherwise wait for. A worker read at once would hold the first screen's own reads back.
+      // category, the agent, the dates, the customer: each also gives a commit's catch-up of an
+      // order by it its keys in memory) and every column's order, each the first filter or sort
+      // by it would otherwise wait for. A worker read at once would hold the first screen's own
+      // reads back.
       const [defaultOrder, ...otherOrders] = WARMED_ORDERS;
       const warmed: Array<() => Promise<unknown>> = [
         ...(defaultOrder ? [() => post('queueOrder', defaultOrder)] : []),

@@ -7,6 +7,8 @@ import { queueFacets } from '../../../main/cache/queue-facets';
 import { compareCodePoints, rearranged } from '../../../main/cache/queue-order';
 import type { QueueFilterValue } from '../../../main/cache/queue-filter';
 import { queueWindow } from '../../../main/cache/queue-window';
+import { alertColumns } from '../../../main/cache/queue-columns';
+import { idRanks } from '../../../main/cache/queue-tables';
 import { readSnapshot } from '../../../main/cache/read-snapshot';
 import { silentLogger } from '../../../main/lib/logger';
 import { QUEUE_COLUMNS, QueueWindowInput } from '../../../preload/contract';
@@ -180,85 +182,128 @@ describe('the queue caught up by the alerts changed since', () => {
     );
   });
 
-  it('breaks ties by id from its kept ranks, through alerts put between others and deleted', () => {
-    // Ids crowded between the same two neighbours use up the room between their ranks (made afresh
-    // then); a deleted last alert lets SQLite give its rowid to the next alert put.
-    const crowded = Array.from({ length: 30 }, (_, index) => `B${'5'.repeat(index + 1)}`);
-    const putOrDelete = fc.oneof(
-      {
-        weight: 3,
-        arbitrary: fc.record({
-          op: fc.constant('put' as const),
-          id: fc.constantFrom('B1', 'B9', ...crowded),
-          state: fc.integer({ min: 1, max: 2 }),
-          score: fc.integer({ min: 0, max: 1 }),
-        }),
-      },
-      fc.record({ op: fc.constant('delete' as const), id: fc.constantFrom('B9', ...crowded) }),
-    );
-    let run = 0;
-    fc.assert(
-      fc.property(
-        fc.array(fc.array(putOrDelete, { minLength: 1, maxLength: 8 }), {
-          minLength: 1,
-          maxLength: 10,
-        }),
-        fc.constantFrom('state' as const, 'score' as const),
-        fc.constantFrom({}, { states: [1] }),
-        (rounds, column, filter) => {
-          const path = join(temp.path, `ranks-${run++}.db`);
-          const { db: writer } = openCache(path, silentLogger);
-          const row = {
-            customer: 'C1',
-            category: 'pep',
-            created: 0,
-            updated: 0,
-            agent: '',
-          } as const;
-          for (const id of ['B1', 'B9'])
-            apply(writer, { op: 'put', row: { ...row, id, state: 1, score: 0 } });
-          const reader = new Database(path, { readonly: true });
-          const input = {
-            ...QueueWindowInput.parse({ sort: { column, direction: 'asc' }, limit: 100 }),
-            filter: filter as QueueFilterValue,
-          };
-          try {
-            // The id order (which ranks the alerts) and the sort's order kept, then caught up.
-            readSnapshot(reader, (db) =>
-              queueWindow(db, { ...input, sort: { column: 'id', direction: 'asc' } }),
-            );
-            readSnapshot(reader, (db) => queueWindow(db, { ...input, focusId: 'B1' }));
-            for (const writes of rounds) {
-              writer.transaction(() =>
-                writes.forEach((step) =>
-                  step.op === 'put'
-                    ? apply(writer, {
-                        op: 'put',
-                        row: { ...row, id: step.id, state: step.state, score: step.score },
-                      })
-                    : apply(writer, step),
-                ),
-              )();
-              const caughtUp = readSnapshot(reader, (db) =>
-                queueWindow(db, { ...input, focusId: 'B1' }),
-              );
-              const fresh = new Database(path, { readonly: true });
-              try {
-                expect(caughtUp).toEqual(
-                  readSnapshot(fresh, (db) => queueWindow(db, { ...input, focusId: 'B1' })),
-                );
-              } finally {
-                fresh.close();
-              }
-            }
-          } finally {
-            reader.close();
-            writer.close();
-          }
+  describe('ties broken by the kept ranks in id order', () => {
+    const row = { customer: 'C1', category: 'pep', created: 0, updated: 0, agent: '' } as const;
+    type Column = 'state' | 'score';
+    const windowFor = (column: Column, filter: QueueFilterValue) => ({
+      ...QueueWindowInput.parse({ sort: { column, direction: 'asc' }, limit: 100, focusId: 'B1' }),
+      filter,
+    });
+    /** A reader whose id ranks, orders and state and score columns are kept before any write. */
+    function keptReader(path: string, column: Column, filter: QueueFilterValue) {
+      const reader = new Database(path, { readonly: true });
+      readSnapshot(reader, (db) => {
+        const columns = alertColumns(db);
+        columns?.read(db, 'state');
+        columns?.read(db, 'score');
+        queueWindow(db, { ...windowFor(column, filter), sort: { column: 'id', direction: 'asc' } });
+        queueWindow(db, windowFor(column, filter));
+      });
+      return reader;
+    }
+    function expectAsFresh(
+      path: string,
+      reader: Database.Database,
+      column: Column,
+      filter: QueueFilterValue,
+    ) {
+      const caughtUp = readSnapshot(reader, (db) => queueWindow(db, windowFor(column, filter)));
+      const fresh = new Database(path, { readonly: true });
+      try {
+        expect(caughtUp).toEqual(
+          readSnapshot(fresh, (db) => queueWindow(db, windowFor(column, filter))),
+        );
+      } finally {
+        fresh.close();
+      }
+    }
+
+    it('through alerts put between others, in runs of ascending ids, and deleted', () => {
+      // A deleted last alert lets SQLite give its rowid to the next alert put; a run of new ids
+      // in ascending order, between two alerts or after every other, is ranked as one.
+      const crowded = Array.from({ length: 30 }, (_, index) => `B${'5'.repeat(index + 1)}`);
+      const step = fc.oneof(
+        {
+          weight: 3,
+          arbitrary: fc.record({
+            op: fc.constant('put' as const),
+            id: fc.constantFrom('B1', 'B9', ...crowded),
+            state: fc.integer({ min: 1, max: 2 }),
+            score: fc.integer({ min: 0, max: 1 }),
+          }),
         },
-      ),
-      { numRuns: 150 },
-    );
+        fc.record({ op: fc.constant('delete' as const), id: fc.constantFrom('B9', ...crowded) }),
+        fc.record({
+          op: fc.constant('run' as const),
+          prefix: fc.constantFrom('B5.', 'Z'),
+          length: fc.integer({ min: 1, max: 6 }),
+        }),
+      );
+      let run = 0;
+      fc.assert(
+        fc.property(
+          fc.array(fc.array(step, { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 10 }),
+          fc.constantFrom('state' as const, 'score' as const),
+          fc.constantFrom<QueueFilterValue>({}, { states: [1] }),
+          (rounds, column, filter) => {
+            const path = join(temp.path, `ranks-${run++}.db`);
+            const { db: writer } = openCache(path, silentLogger);
+            for (const id of ['B1', 'B9'])
+              apply(writer, { op: 'put', row: { ...row, id, state: 1, score: 0 } });
+            const reader = keptReader(path, column, filter);
+            let next = 0;
+            try {
+              for (const writes of rounds) {
+                writer.transaction(() => {
+                  for (const write of writes) {
+                    if (write.op === 'delete') apply(writer, write);
+                    else if (write.op === 'put')
+                      apply(writer, { op: 'put', row: { ...row, ...write } });
+                    else
+                      for (let index = 0; index < write.length; index += 1) {
+                        const id = `${write.prefix}${String(next++).padStart(4, '0')}`;
+                        apply(writer, { op: 'put', row: { ...row, id, state: 1, score: 0 } });
+                      }
+                  }
+                })();
+                expectAsFresh(path, reader, column, filter);
+              }
+            } finally {
+              reader.close();
+              writer.close();
+            }
+          },
+        ),
+        { numRuns: 150 },
+      );
+    });
+
+    it('made afresh once alerts put between the same two use up the room between them', () => {
+      const path = join(temp.path, 'crowded.db');
+      const { db: writer } = openCache(path, silentLogger);
+      for (const id of ['B1', 'B9'])
+        apply(writer, { op: 'put', row: { ...row, id, state: 1, score: 0 } });
+      const reader = keptReader(path, 'state', {});
+      const ranksNow = () => readSnapshot(reader, (db) => idRanks(db, 'held'));
+      const first = ranksNow();
+      expect(first).not.toBeNull();
+      let madeAfresh = false;
+      try {
+        // Each id between the last one put and B9: the room between them halves each time.
+        for (let index = 1; index <= 70; index += 1) {
+          apply(writer, {
+            op: 'put',
+            row: { ...row, id: `B${'5'.repeat(index)}`, state: 1, score: 0 },
+          });
+          expectAsFresh(path, reader, 'state', {});
+          if (ranksNow() !== first) madeAfresh = true;
+        }
+        expect(madeAfresh).toBe(true);
+      } finally {
+        reader.close();
+        writer.close();
+      }
+    });
   });
 
   it('puts a changed alert back among names equal but for case, by id, as SQLite orders them', () => {

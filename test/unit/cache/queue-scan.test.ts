@@ -159,6 +159,8 @@ describe('a queue filter answered from the columns in memory', () => {
           const { db: writer } = openCache(path, silentLogger);
           for (const step of initial) apply(writer, step);
           const reader = new Database(path, { readonly: true });
+          // Each scan's alerts as returned and as copied then: a later scan must not change them.
+          const returned: Array<{ rowids: ArrayLike<number>; copy: number[] }> = [];
           try {
             // Each filter twice, the second time after others have pushed its marks out.
             for (const [writes, asked] of [...rounds, ...rounds]) {
@@ -172,8 +174,10 @@ describe('a queue filter answered from the columns in memory', () => {
                 expect(new Set(scan.rowids)).toEqual(new Set(expected.rowids));
                 expect(scan.rowids.length).toBe(expected.rowids.length);
                 expect(scan.stateCounts).toEqual(expected.counts);
+                returned.push({ rowids: scan.rowids, copy: Array.from(scan.rowids) });
               });
             }
+            for (const { rowids, copy } of returned) expect(Array.from(rowids)).toEqual(copy);
           } finally {
             reader.close();
             writer.close();

@@ -2,7 +2,7 @@ import { QUEUE_COLUMNS, type QueueColumnName, type QueueSortInput } from '../../
 import type { CacheDb } from './open-cache';
 import { prepared } from '../lib/sqlite/statements';
 import { UpkeptMemo } from './queue-memo';
-import { rowidValues, toRowids, type RowidValues, type Rowids } from './queue-rowids';
+import { rowidValues, rowidsLike, toRowids, type RowidValues, type Rowids } from './queue-rowids';
 import { alertColumns } from './queue-columns';
 import { customerRuns, groupOf, idOrder, idRanks, stateRuns, type IdOrder } from './queue-tables';
 
@@ -448,17 +448,12 @@ export function catchUpOrder(
 
 /** The order's whole buffer, its places first, if it holds `length`; else a larger copy. */
 function withRoom(order: Rowids, length: number): Rowids {
-  const spare = Math.ceil(length * 1.25) + 16;
-  if (order instanceof Int32Array) {
-    const room = (order.buffer.byteLength - order.byteOffset) / Int32Array.BYTES_PER_ELEMENT;
-    if (length <= room) return new Int32Array(order.buffer, order.byteOffset, room);
-    const grown = new Int32Array(spare);
-    grown.set(order);
-    return grown;
-  }
-  const room = (order.buffer.byteLength - order.byteOffset) / Float64Array.BYTES_PER_ELEMENT;
-  if (length <= room) return new Float64Array(order.buffer, order.byteOffset, room);
-  const grown = new Float64Array(spare);
+  const room = (order.buffer.byteLength - order.byteOffset) / order.BYTES_PER_ELEMENT;
+  if (length <= room)
+    return order instanceof Int32Array
+      ? new Int32Array(order.buffer, order.byteOffset, room)
+      : new Float64Array(order.buffer, order.byteOffset, room);
+  const grown = rowidsLike(order, Math.ceil(length * 1.25) + 16);
   grown.set(order);
   return grown;
 }

@@ -14,6 +14,10 @@ const denseTableLimit = (alerts: number) => Math.min(0x7fffffff, alerts * 4 + 1_
 export const denseRowids = (largest: number, alerts: number): boolean =>
   largest <= denseTableLimit(alerts);
 
+/** A new array of `length` places, of the same kind as `order` (32-bit or not). */
+export const rowidsLike = (order: Rowids, length: number): Rowids =>
+  order instanceof Int32Array ? new Int32Array(length) : new Float64Array(length);
+
 export function toRowids(values: ArrayLike<number>, largest: number): Rowids {
   return largest <= 0x7fffffff ? Int32Array.from(values) : Float64Array.from(values);
 }
@@ -165,8 +169,7 @@ export function keepInOrder(order: Rowids, matches: RowidSet | null, reverse: bo
     reversed.reverse();
     return reversed;
   }
-  const kept =
-    order instanceof Int32Array ? new Int32Array(matches.size) : new Float64Array(matches.size);
+  const kept = rowidsLike(order, matches.size);
   let at = 0;
   const take = (rowid: number) => {
     if (matches.has(rowid)) kept[at++] = rowid;

@@ -5,7 +5,7 @@ import { prepared } from '../lib/sqlite/statements';
 import type { AlertColumns } from './queue-columns';
 import type { QueueFilterValue } from './queue-filter';
 import { UpkeptMemo } from './queue-memo';
-import type { Rowids } from './queue-rowids';
+import { rowidsLike, type Rowids } from './queue-rowids';
 
 // A queue filter answered from the alerts' columns in memory (queue-columns.ts): the same meaning
 // as filterPlan's SQL (queue-filter.ts), which the tests hold it to.
@@ -477,10 +477,7 @@ export function scanQueue(
 let scratch: Rowids = new Int32Array(0);
 
 function scratchFor(order: Rowids): Rowids {
-  const fits =
-    order instanceof Int32Array ? scratch instanceof Int32Array : !(scratch instanceof Int32Array);
-  if (!fits || scratch.length < order.length)
-    scratch =
-      order instanceof Int32Array ? new Int32Array(order.length) : new Float64Array(order.length);
+  if (scratch.constructor !== order.constructor || scratch.length < order.length)
+    scratch = rowidsLike(order, order.length);
   return scratch;
 }

@@ -6,12 +6,12 @@ import { openCache } from '../../../main/cache/open-cache';
 import { queueFacets } from '../../../main/cache/queue-facets';
 import { compareCodePoints, rearranged } from '../../../main/cache/queue-order';
 import type { QueueFilterValue } from '../../../main/cache/queue-filter';
-import { queueWindow } from '../../../main/cache/queue-window';
+import { queueWindow, type QueueWindowQuery } from '../../../main/cache/queue-window';
 import { alertColumns } from '../../../main/cache/queue-columns';
 import { idRanks } from '../../../main/cache/queue-tables';
 import { readSnapshot } from '../../../main/cache/read-snapshot';
 import { silentLogger } from '../../../main/lib/logger';
-import { QUEUE_COLUMNS, QueueWindowInput } from '../../../preload/contract';
+import { QUEUE_COLUMNS, QueueWindowInput, type QueueWindow } from '../../../preload/contract';
 import { makeTempDir } from '../../support/temp-dir';
 import { applyQueueWrite as apply } from './queue-writes';
 
@@ -68,6 +68,16 @@ const query = fc.record({
   // A focus makes the window a slice of the kept queue (no index walk): its catch-up is tested.
   focus: fc.boolean(),
 });
+
+/** The window a reader computing everything afresh answers, on a connection of its own. */
+function freshWindow(path: string, query: QueueWindowQuery): QueueWindow {
+  const db = new Database(path, { readonly: true });
+  try {
+    return readSnapshot(db, (snapshot) => queueWindow(snapshot, query));
+  } finally {
+    db.close();
+  }
+}
 
 describe('the queue caught up by the alerts changed since', () => {
   let temp: ReturnType<typeof makeTempDir>;
@@ -165,12 +175,7 @@ describe('the queue caught up by the alerts changed since', () => {
               expect(new Set(facets.reviewGroups)).toEqual(
                 new Set(grouped.flatMap((groups) => groups.split('|').filter(Boolean))),
               );
-              const fresh = new Database(path, { readonly: true });
-              try {
-                expect(caughtUp).toEqual(readSnapshot(fresh, (db) => queueWindow(db, windowQuery)));
-              } finally {
-                fresh.close();
-              }
+              expect(caughtUp).toEqual(freshWindow(path, windowQuery));
             }
           } finally {
             reader.close();
@@ -208,14 +213,7 @@ describe('the queue caught up by the alerts changed since', () => {
       filter: QueueFilterValue,
     ) {
       const caughtUp = readSnapshot(reader, (db) => queueWindow(db, windowFor(column, filter)));
-      const fresh = new Database(path, { readonly: true });
-      try {
-        expect(caughtUp).toEqual(
-          readSnapshot(fresh, (db) => queueWindow(db, windowFor(column, filter))),
-        );
-      } finally {
-        fresh.close();
-      }
+      expect(caughtUp).toEqual(freshWindow(path, windowFor(column, filter)));
     }
 
     it('through alerts put between others, in runs of ascending ids, and deleted', () => {
@@ -346,26 +344,18 @@ describe('the queue caught up by the alerts changed since', () => {
     const reader = new Database(path, { readonly: true });
     const alert = { customer: 'C1' as const, score: 0, category: 'pep' as const, created: 0 };
     const row = { ...alert, updated: 5, agent: '' as const };
+    const queryOf = (column: 'createdAt' | 'id', filter: QueueFilterValue, focusId?: string) => ({
+      ...QueueWindowInput.parse({ sort: { column, direction: 'asc' }, focusId }),
+      filter,
+    });
     const windowOf = (
       db: Database.Database,
       column: 'createdAt' | 'id',
       filter: QueueFilterValue,
       focusId?: string,
-    ) =>
-      readSnapshot(db, (snapshot) =>
-        queueWindow(snapshot, {
-          ...QueueWindowInput.parse({ sort: { column, direction: 'asc' }, focusId }),
-          filter,
-        }),
-      );
-    const fresh = (column: 'createdAt' | 'id', filter: QueueFilterValue) => {
-      const db = new Database(path, { readonly: true });
-      try {
-        return windowOf(db, column, filter);
-      } finally {
-        db.close();
-      }
-    };
+    ) => readSnapshot(db, (snapshot) => queueWindow(snapshot, queryOf(column, filter, focusId)));
+    const fresh = (column: 'createdAt' | 'id', filter: QueueFilterValue) =>
+      freshWindow(path, queryOf(column, filter));
     const open = { states: [1, 2, 3] };
     try {
       // An empty cache: its order by creation kept (a focus reads the kept queue, not an index),

@@ -90,6 +90,19 @@ function bySql(db: CacheDb, asked: QueueFilterValue) {
   };
 }
 
+/** The filter's scan of the id order, held to what SQL keeps and counts; the scan. */
+function expectScanAsSql(db: CacheDb, asked: QueueFilterValue) {
+  const columns = alertColumns(db);
+  if (!columns) throw new Error('a dense cache read as sparse');
+  const order = queueOrder(db, 'id');
+  const scan = scanQueue(db, columns, asked, order);
+  const expected = bySql(db, asked);
+  expect(new Set(scan.rowids)).toEqual(new Set(expected.rowids));
+  expect(scan.rowids.length).toBe(expected.rowids.length);
+  expect(scan.stateCounts).toEqual(expected.counts);
+  return { scan, order };
+}
+
 describe('a queue filter answered from the columns in memory', () => {
   let temp: ReturnType<typeof makeTempDir>;
   beforeEach(() => {
@@ -119,14 +132,7 @@ describe('a queue filter answered from the columns in memory', () => {
               writer.transaction(() => writes.forEach((step) => apply(writer, step)))();
               const normal = normaliseFilter(asked);
               readSnapshot(reader, (db) => {
-                const columns = alertColumns(db);
-                if (!columns) throw new Error('a dense cache read as sparse');
-                const order = queueOrder(db, 'id');
-                const scan = scanQueue(db, columns, normal, order);
-                const expected = bySql(db, normal);
-                expect(new Set(scan.rowids)).toEqual(new Set(expected.rowids));
-                expect(scan.rowids.length).toBe(expected.rowids.length);
-                expect(scan.stateCounts).toEqual(expected.counts);
+                const { scan, order } = expectScanAsSql(db, normal);
                 // In the order's order.
                 const places = new Map(Array.from(order, (rowid, at) => [rowid, at]));
                 const at = Array.from(scan.rowids, (rowid) => places.get(rowid) ?? -1);
@@ -167,13 +173,7 @@ describe('a queue filter answered from the columns in memory', () => {
               writer.transaction(() => writes.forEach((step) => apply(writer, step)))();
               const normal = normaliseFilter(asked);
               readSnapshot(reader, (db) => {
-                const columns = alertColumns(db);
-                if (!columns) throw new Error('a dense cache read as sparse');
-                const scan = scanQueue(db, columns, normal, queueOrder(db, 'id'));
-                const expected = bySql(db, normal);
-                expect(new Set(scan.rowids)).toEqual(new Set(expected.rowids));
-                expect(scan.rowids.length).toBe(expected.rowids.length);
-                expect(scan.stateCounts).toEqual(expected.counts);
+                const { scan } = expectScanAsSql(db, normal);
                 returned.push({ rowids: scan.rowids, copy: Array.from(scan.rowids) });
               });
             }

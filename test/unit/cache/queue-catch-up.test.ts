@@ -13,7 +13,7 @@ import { readSnapshot } from '../../../main/cache/read-snapshot';
 import { silentLogger } from '../../../main/lib/logger';
 import { QUEUE_COLUMNS, QueueWindowInput, type QueueWindow } from '../../../preload/contract';
 import { makeTempDir } from '../../support/temp-dir';
-import { applyQueueWrite as apply } from './queue-writes';
+import { applyQueueWrite as apply, type QueueWrite } from './queue-writes';
 
 // The queue's orders, matches and state table are kept across writes and caught up by the alerts
 // changed since (the cache's change log). Whatever is written, a reader that caught up answers
@@ -274,6 +274,36 @@ describe('the queue caught up by the alerts changed since', () => {
         ),
         { numRuns: 150 },
       );
+    });
+
+    it('reads ids instead on a cache whose rowids are too sparse for ranks, through writes', () => {
+      const path = join(temp.path, 'sparse.db');
+      const { db: writer } = openCache(path, silentLogger);
+      for (const id of ['B1', 'B5', 'B9'])
+        apply(writer, { op: 'put', row: { ...row, id, state: 1, score: 0 } });
+      // One rowid past 32 bits: the orders are of 64-bit numbers, no array by rowid is made.
+      writer.prepare('UPDATE alerts SET rowid = ? WHERE id = ?').run(2 ** 31 + 5, 'B9');
+      const readers = (['state', 'score'] as const).map(
+        (column) => [column, keptReader(path, column, {})] as const,
+      );
+      try {
+        for (const [, reader] of readers)
+          expect(readSnapshot(reader, (db) => idRanks(db, 'held'))).toBeNull();
+        const writes: QueueWrite[] = [
+          { op: 'put', row: { ...row, id: 'B3', state: 1, score: 0 } },
+          { op: 'put', row: { ...row, id: 'B7', state: 2, score: 0 } },
+          { op: 'delete', id: 'B5' },
+          { op: 'put', row: { ...row, id: 'B5', state: 1, score: 0 } },
+          { op: 'put', row: { ...row, id: 'B1', state: 1, score: 1 } },
+        ];
+        for (const write of writes) {
+          apply(writer, write);
+          for (const [column, reader] of readers) expectAsFresh(path, reader, column, {});
+        }
+      } finally {
+        for (const [, reader] of readers) reader.close();
+        writer.close();
+      }
     });
 
     it('made afresh once alerts put between the same two use up the room between them', () => {
